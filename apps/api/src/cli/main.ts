@@ -1,0 +1,184 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../db/client';
+import { listCompanies } from '../db/repositories/catalog';
+import type { KeyKind } from '../lib/api-keys';
+import { readEnv } from '../runtime/config';
+import { applyCompanyConfig, ConfigError } from '../use-cases/apply-company-config';
+import {
+  AdminError,
+  createKey,
+  listCompanyKeys,
+  revokeCompanyKey,
+  setBookingApi,
+  setCompanyFlags,
+} from '../use-cases/manage-keys';
+import { seedDemo } from '../use-cases/seed-demo';
+
+const HELP = `svc: company setup for the booking platform
+
+Usage: npm run svc -- <command> [options]      (add --json for machine-readable output)
+
+  company apply <config.json>                 create or update a company from its config (docs/company-config.md)
+  company list                                every company with its switches
+  company activate|deactivate <slug>          company_inactive while deactivated
+  booking on|off <slug>                       take online booking on or off
+  payments ready|not-ready <slug>             whether the company can take card payments
+  keys create <slug> --kind publishable --domain example.com [--domain …] [--label …] [--expires YYYY-MM-DD]
+  keys create <slug> --kind server [--label …] [--expires YYYY-MM-DD]
+                                              prints the key once; only its SHA-256 fingerprint is stored
+  keys list <slug>                            keys with status (secret keys shown by prefix and last four)
+  keys revoke <slug> <key-id>                 the key stops working at once, on every instance
+  platform booking-api on|off                 the platform-wide switch (503 booking_api_off while off)
+  seed-demo                                   the demo company and its key pair (run by npm start)
+
+The database is PGlite under .data/ unless DATABASE_URL is set; while the platform runs, the CLI
+reaches the embedded database through it.`;
+
+type Out = Record<string, unknown> | Record<string, unknown>[];
+
+async function run(argv: string[]): Promise<{ text: string; json: Out }> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      json: { type: 'boolean', default: false },
+      kind: { type: 'string' },
+      domain: { type: 'string', multiple: true },
+      label: { type: 'string' },
+      expires: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [group, action, ...rest] = positionals;
+  if (values.help || !group) return { text: HELP, json: { help: HELP } };
+
+  const env = readEnv();
+  const database = await openDatabase({ url: env.databaseUrl, dataDir: env.pgliteDir, migrate: true });
+  try {
+    const need = (value: string | undefined, what: string) => {
+      if (!value) throw new AdminError(`missing ${what}; see npm run svc -- --help`);
+      return value;
+    };
+    const onOff = (value: string | undefined, on: string, off: string) => {
+      if (value === on) return true;
+      if (value === off) return false;
+      throw new AdminError(`expected ${on} or ${off}`);
+    };
+    switch (`${group} ${action ?? ''}`.trim()) {
+      case 'company apply': {
+        const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), need(rest[0], 'config file'));
+        const result = await applyCompanyConfig(database, JSON.parse(readFileSync(file, 'utf8')));
+        return {
+          text: `${result.created ? 'created' : 'updated'} company ${result.slug} (${result.id})`,
+          json: result,
+        };
+      }
+      case 'company list': {
+        const rows = (await listCompanies(database.db)).map((c) => ({
+          slug: c.slug,
+          name: c.name,
+          active: c.active,
+          booking_online: c.bookingOnline,
+          payments_ready: c.paymentsReady,
+        }));
+        return { text: table(rows), json: rows };
+      }
+      case 'company activate':
+      case 'company deactivate': {
+        const result = await setCompanyFlags(database, need(rest[0], 'slug'), { active: action === 'activate' });
+        return { text: `${result.slug}: ${result.active ? 'active' : 'inactive'}`, json: result };
+      }
+      case 'booking on':
+      case 'booking off': {
+        const result = await setCompanyFlags(database, need(rest[0], 'slug'), { bookingOnline: action === 'on' });
+        return { text: `${result.slug}: booking ${result.booking_online ? 'on' : 'off'}`, json: result };
+      }
+      case 'payments ready':
+      case 'payments not-ready': {
+        const result = await setCompanyFlags(database, need(rest[0], 'slug'), { paymentsReady: action === 'ready' });
+        return { text: `${result.slug}: payments ${result.payments_ready ? 'ready' : 'not ready'}`, json: result };
+      }
+      case 'keys create': {
+        const kind = need(values.kind, '--kind publishable|server');
+        if (kind !== 'publishable' && kind !== 'server') throw new AdminError('--kind is publishable or server');
+        let expiresAt: Date | undefined;
+        if (values.expires) {
+          expiresAt = new Date(values.expires);
+          if (Number.isNaN(expiresAt.getTime())) throw new AdminError('--expires takes a date, YYYY-MM-DD');
+        }
+        const key = await createKey(database, need(rest[0], 'slug'), {
+          kind: kind as KeyKind,
+          domains: values.domain,
+          label: values.label,
+          expiresAt,
+        });
+        return {
+          text: `${key.kind} key ${key.id}\n\n  ${key.key}\n\nCopy it now: ${kind === 'server' ? 'it will not be shown again.' : 'publishable keys can be listed again.'}`,
+          json: key,
+        };
+      }
+      case 'keys list': {
+        const rows = await listCompanyKeys(database, need(rest[0], 'slug'));
+        return {
+          text: table(rows.map(({ allowed_domains, ...r }) => ({ ...r, allowed_domains: allowed_domains.join(' ') }))),
+          json: rows,
+        };
+      }
+      case 'keys revoke': {
+        const result = await revokeCompanyKey(database, need(rest[0], 'slug'), need(rest[1], 'key id'));
+        return { text: `revoked ${result.id}`, json: result };
+      }
+      case 'platform booking-api': {
+        const result = await setBookingApi(database, onOff(rest[0], 'on', 'off'));
+        return { text: `Booking API: ${result.booking_api}`, json: result };
+      }
+      case 'seed-demo': {
+        const keys = await seedDemo(database);
+        return {
+          text: `demo company ready\n  publishable: ${keys.publishable}\n  server:      ${keys.server}`,
+          json: keys,
+        };
+      }
+      default:
+        throw new AdminError(`unknown command "${positionals.join(' ')}"; see npm run svc -- --help`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+function table(rows: Record<string, unknown>[]): string {
+  if (!rows.length) return '(none)';
+  const cols = Object.keys(rows[0] as object);
+  const cell = (v: unknown) => (v === null || v === undefined ? '-' : String(v));
+  const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
+  const line = (vals: string[]) =>
+    vals
+      .map((v, i) => v.padEnd(widths[i] as number))
+      .join('  ')
+      .trimEnd();
+  return [line(cols), ...rows.map((r) => line(cols.map((c) => cell(r[c]))))].join('\n');
+}
+
+const argv = process.argv.slice(2);
+const asJson = argv.includes('--json');
+run(argv).then(
+  (out) => {
+    console.log(asJson ? JSON.stringify(out.json, null, 2) : out.text);
+  },
+  (err: unknown) => {
+    const code = String((err as NodeJS.ErrnoException).code ?? '');
+    const known =
+      err instanceof AdminError ||
+      err instanceof ConfigError ||
+      err instanceof SyntaxError ||
+      code === 'ENOENT' ||
+      code.startsWith('ERR_PARSE_ARGS');
+    const message = err instanceof Error ? err.message : String(err);
+    if (asJson) console.log(JSON.stringify({ error: { message } }));
+    console.error(known ? `svc: ${message}` : err);
+    process.exit(known ? 1 : 2);
+  },
+);

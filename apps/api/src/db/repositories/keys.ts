@@ -1,0 +1,57 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../client';
+import { apiKeys, companies } from '../schema';
+
+export type KeyRow = typeof apiKeys.$inferSelect;
+export type KeyKind = KeyRow['kind'];
+
+export async function insertKey(db: Queryable, values: typeof apiKeys.$inferInsert): Promise<KeyRow> {
+  const [row] = await db.insert(apiKeys).values(values).returning();
+  return row as KeyRow;
+}
+
+export async function listKeys(db: Queryable, companyId: string): Promise<KeyRow[]> {
+  return db.select().from(apiKeys).where(eq(apiKeys.companyId, companyId)).orderBy(asc(apiKeys.createdAt));
+}
+
+/** Active (unrevoked, unexpired) keys of one kind, locked for the caller's transaction. */
+export async function countActiveKeys(db: Queryable, companyId: string, kind: KeyKind): Promise<number> {
+  const rows = await db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(
+      and(
+        eq(apiKeys.companyId, companyId),
+        eq(apiKeys.kind, kind),
+        isNull(apiKeys.revokedAt),
+        sql`(${apiKeys.expiresAt} is null or ${apiKeys.expiresAt} > now())`,
+      ),
+    )
+    .for('update');
+  return rows.length;
+}
+
+export async function revokeKey(db: Queryable, companyId: string, keyId: string): Promise<KeyRow | undefined> {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
+    .where(and(eq(apiKeys.companyId, companyId), eq(apiKeys.id, keyId)))
+    .returning();
+  return row;
+}
+
+/** The key behind a fingerprint with its company's id, for authentication. */
+export async function findKeyByFingerprint(db: Queryable, fingerprint: string): Promise<KeyRow | undefined> {
+  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.fingerprint, fingerprint));
+  return row;
+}
+
+/** Every allowed domain of every active publishable key of active companies: for CORS preflights. */
+export async function allAllowedDomains(db: Queryable): Promise<string[]> {
+  const rows = await db
+    .select({ domains: apiKeys.allowedDomains })
+    .from(apiKeys)
+    .innerJoin(companies, eq(companies.id, apiKeys.companyId))
+    .where(and(eq(apiKeys.kind, 'publishable'), isNull(apiKeys.revokedAt), eq(companies.active, true)));
+  return [...new Set(rows.flatMap((r) => r.domains))];
+}

@@ -1,0 +1,34 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../client';
+import { platformSettings } from '../schema';
+
+const BOOKING_API = 'booking_api_enabled';
+const CACHE_EPOCH = 'cache_epoch';
+
+export async function bookingApiEnabled(db: Queryable): Promise<boolean> {
+  const [row] = await db.select().from(platformSettings).where(eq(platformSettings.key, BOOKING_API));
+  return row ? row.value === true : true;
+}
+
+export async function setBookingApiEnabled(db: Queryable, enabled: boolean): Promise<void> {
+  await db
+    .insert(platformSettings)
+    .values({ key: BOOKING_API, value: enabled })
+    .onConflictDoUpdate({ target: platformSettings.key, set: { value: enabled, updatedAt: sql`now()` } });
+}
+
+/** A counter every cached read model depends on: bumped by each change to companies, keys or settings. */
+export async function bumpCacheEpoch(db: Queryable): Promise<void> {
+  await db
+    .insert(platformSettings)
+    .values({ key: CACHE_EPOCH, value: 1 })
+    .onConflictDoUpdate({
+      target: platformSettings.key,
+      set: { value: sql`to_jsonb((${platformSettings.value})::text::bigint + 1)`, updatedAt: sql`now()` },
+    });
+}
+
+export async function readCacheEpoch(db: Queryable): Promise<number> {
+  const [row] = await db.select().from(platformSettings).where(eq(platformSettings.key, CACHE_EPOCH));
+  return row ? Number(row.value) : 0;
+}

@@ -1,0 +1,101 @@
+/**
+ * The in-memory shape of one company's booking catalog: what every read-side rule needs, loaded once
+ * and cached per company (see catalog-cache.ts). Money in cents, percentages in milli-percent.
+ */
+export const TIERS = [
+  ['d3', 3],
+  ['d7', 7],
+  ['d10', 10],
+  ['d14', 14],
+  ['d30', 30],
+] as const;
+export type TierKey = (typeof TIERS)[number][0];
+
+export type CardFeeHandling = 'customer_pays' | 'company_absorbs';
+
+export type Company = {
+  id: string;
+  slug: string;
+  name: string;
+  active: boolean;
+  timezone: string;
+  currency: 'USD' | 'CAD';
+  country: 'US' | 'CA';
+  contact: { phone: string | null; email: string | null; website: string | null };
+  address: { line1: string; line2: string | null; city: string; state: string; zip: string };
+  branding: { logo_url: string | null; primary_color: string; accent_color: string | null };
+  bookingOnline: boolean;
+  paymentsReady: boolean;
+  cardFee: { handling: CardFeeHandling; percentMilli: number; fixedCents: number };
+  /** ISO weekday numbers, 1 = Monday .. 7 = Sunday. */
+  nonWorkingWeekdays: number[];
+  closedDates: ClosedDate[];
+  minNoticeDays: number;
+  maxAdvanceDays: number;
+  serviceAreaZips: string[];
+  materials: { enabled: boolean; required: boolean; note: string };
+  bookingConfirmedUrl: string | null;
+  processor: { kind: 'sandbox' | 'stripe'; account: string | null };
+};
+
+export type ClosedDate = { date: string; kind: 'holiday' | 'blackout'; reason: string };
+
+export type Size = {
+  id: string;
+  key: string;
+  label: string;
+  yards: number;
+  description: string;
+  imageUrl: string | null;
+  includedTons: number;
+  overagePerTonCents: number | null;
+  prices: Record<TierKey, number | null>;
+  extraDayCents: number;
+  tax: { enabled: boolean; percentMilli: number };
+  fuelFee: { enabled: boolean; amountCents: number };
+  isDefault: boolean;
+  isPopular: boolean;
+  sortOrder: number;
+};
+
+export type MaterialSize = {
+  sizeId: string;
+  priceCents: number | null;
+  maxWeightTons: number | null;
+  overageMode: 'inherit' | 'flat' | 'per_ton';
+  overagePerTonCents: number | null;
+};
+
+export type Material = {
+  id: string;
+  slug: string;
+  label: string;
+  explanation: string | null;
+  requiresAck: boolean;
+  isCatchAll: boolean;
+  isHeavy: boolean;
+  sortOrder: number;
+  sizePolicy: 'all' | 'listed';
+  sizes: MaterialSize[];
+};
+
+export type Promo = {
+  code: string;
+  type: 'percent' | 'amount';
+  percentMilli: number;
+  amountCents: number;
+  validFrom: string | null;
+  validTo: string | null;
+  maxUses: number | null;
+  timesUsed: number;
+};
+
+export type Catalog = {
+  company: Company;
+  /** Active sizes, in display order. */
+  sizes: Size[];
+  /** Active materials, in display order. */
+  materials: Material[];
+  /** Active promos by upper-cased code. */
+  promos: Map<string, Promo>;
+};

@@ -1,0 +1,47 @@
+import { Temporal } from 'temporal-polyfill';
+
+/**
+ * Plain calendar dates (YYYY-MM-DD) through one library, Temporal. 'today' is always evaluated in the
+ * company's timezone by the caller and passed in as a value, so rules stay pure.
+ */
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isValidDate(value: string): boolean {
+  if (!DATE_RE.test(value)) return false;
+  try {
+    Temporal.PlainDate.from(value, { overflow: 'reject' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function addDays(date: string, days: number): string {
+  return Temporal.PlainDate.from(date).add({ days }).toString();
+}
+
+export function daysBetween(from: string, to: string): number {
+  return Temporal.PlainDate.from(from).until(Temporal.PlainDate.from(to), { largestUnit: 'days' }).days;
+}
+
+/** ISO weekday, 1 = Monday .. 7 = Sunday. */
+export function weekday(date: string): number {
+  return Temporal.PlainDate.from(date).dayOfWeek;
+}
+
+/** Today's date in a timezone at a given instant (the clock is the caller's). */
+export function todayIn(timezone: string, now: Date): string {
+  return Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(timezone).toPlainDate().toString();
+}
+
+export function isValidTimezone(timezone: string): boolean {
+  try {
+    Temporal.Now.instant().toZonedDateTimeISO(timezone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const WEEKDAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type WeekdayName = (typeof WEEKDAY_NAMES)[number];

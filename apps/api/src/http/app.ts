@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import * as ops from '../contract/booking';
+import { BOOKING_BASE, bookingDocument } from '../contract/document';
+import type { Catalog } from '../domain/catalog';
+import { todayIn } from '../domain/dates';
+import { ApiError } from '../domain/errors';
+import { fingerprint, keyKind, originAllowed } from '../lib/api-keys';
+import type { Registry } from '../runtime/registry';
+import { checkBooking, closedDays, listMaterials, quoteRental } from '../use-cases/read-catalog';
+import { errorResponse, toApiError, validationError } from './errors';
+import { presentCompany, presentSize } from './present';
+import { createLimiter } from './rate-limit';
+
+export type AppDeps = {
+  registry: Registry;
+  /** The client's address, for the per-IP limit (see docs/decisions.md). */
+  clientIp: (c: Context) => string;
+  hostedBaseUrl: string;
+  /** Requests per minute per key and per IP (spec: 120). */
+  ratePerMinute?: number;
+  redis?: unknown;
+  now?: () => Date;
+};
+
+type Env = { Variables: { requestId: string; catalog: Catalog } };
+
+export const MAX_BODY_BYTES = 16 * 1024;
+const ALLOWED_METHODS = new Set(['GET', 'POST']);
+
+const unauthorized = (message: string) => new ApiError('unauthorized', message);
+
+export function createBookingApp(deps: AppDeps) {
+  const { registry } = deps;
+  const now = deps.now ?? (() => new Date());
+  const limit = { points: deps.ratePerMinute ?? 120, durationSeconds: 60, redis: deps.redis };
+  const byIp = createLimiter({ ...limit, prefix: 'booking:ip' });
+  const byKey = createLimiter({ ...limit, prefix: 'booking:key' });
+  const rateLimited = (seconds: number) =>
+    new ApiError('rate_limited', `Too many requests: at most ${limit.points} a minute. Retry in ${seconds} s.`, {
+      headers: { 'Retry-After': String(seconds) },
+    });
+
+  const app = new OpenAPIHono<Env>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error, result.target);
+    },
+  }).basePath(BOOKING_BASE);
+
+  app.onError((err, c) => errorResponse(c, toApiError(err, c.get('requestId') ?? 'none')));
+  app.notFound((c) => {
+    const allow = allowedMethods(c.req.path);
+    if (allow.length) {
+      c.header('Allow', allow.join(', '));
+      return errorResponse(
+        c,
+        new ApiError('method_not_allowed', `${c.req.method} is not allowed here; use ${allow.join(' or ')}.`),
+      );
+    }
+    return errorResponse(c, new ApiError('not_found', `No endpoint ${c.req.method} ${c.req.path}.`));
+  });
+
+  app.use('*', async (c, next) => {
+    const requestId = randomUUID();
+    c.set('requestId', requestId);
+    c.header('X-Request-Id', requestId);
+    if (c.req.method === 'OPTIONS' && c.req.header('origin') && c.req.header('access-control-request-method')) {
+      return preflight(c);
+    }
+    if (!ALLOWED_METHODS.has(c.req.method)) {
+      c.header('Allow', 'GET, POST');
+      throw new ApiError('method_not_allowed', `${c.req.method} is not supported: the Booking API takes GET and POST.`);
+    }
+    await next();
+  });
+
+  async function preflight(c: Context) {
+    const origin = c.req.header('origin') as string;
+    if (!originAllowed(origin, await registry.allowedDomains())) {
+      throw new ApiError('origin_not_allowed', `${origin} is not an allowed domain of any publishable key.`);
+    }
+    c.header('Access-Control-Allow-Origin', origin);
+    c.header('Access-Control-Allow-Methods', 'GET, POST');
+    c.header('Access-Control-Allow-Headers', 'Authorization, Content-Type');
+    c.header('Access-Control-Max-Age', '600');
+    c.header('Vary', 'Origin');
+    return c.body(null, 204);
+  }
+
+  // The document is public: registered before the key check.
+  let document: string | undefined;
+  app.get('/openapi.json', (c) => {
+    document ??= JSON.stringify(bookingDocument());
+    return c.body(document, 200, { 'Content-Type': 'application/json' });
+  });
+
+  app.use('*', async (c, next) => {
+    if (!(await registry.bookingApiEnabled())) {
+      throw new ApiError(
+        'booking_api_off',
+        'The Booking API is switched off platform-wide for maintenance. Retry later.',
+      );
+    }
+    const ipWait = await byIp.hit(deps.clientIp(c));
+    if (ipWait) throw rateLimited(ipWait);
+    await authenticate(c);
+    await next();
+  });
+
+  async function authenticate(c: Context<Env>) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
+    if (!match) throw unauthorized('No API key. Send it as `Authorization: Bearer <key>`.');
+    const key = match[1] as string;
+    const kind = keyKind(key);
+    if (kind !== 'publishable' && kind !== 'server') {
+      throw unauthorized('This is not a Booking API key: use a svc_pk_live_ or svc_sk_booking_ key.');
+    }
+    const row = await registry.key(fingerprint(key));
+    if (!row || row.kind !== kind) throw unauthorized('Invalid API key.');
+    if (row.revokedAt) throw unauthorized('This API key was revoked.');
+    if (row.expiresAt && row.expiresAt.getTime() <= now().getTime()) throw unauthorized('This API key has expired.');
+
+    const origin = c.req.header('origin');
+    if (kind === 'publishable') {
+      if (origin === undefined) {
+        throw new ApiError(
+          'origin_required',
+          'A publishable key works only from a web page on an allowed domain (no Origin header was sent). Use a server key from a backend.',
+        );
+      }
+      if (!originAllowed(origin, row.allowedDomains)) {
+        throw new ApiError('origin_not_allowed', `${origin} is not an allowed domain of this key.`);
+      }
+      c.header('Access-Control-Allow-Origin', origin);
+      c.header('Access-Control-Expose-Headers', 'Retry-After, X-Request-Id');
+      c.header('Vary', 'Origin');
+    } else if (origin !== undefined || c.req.header('sec-fetch-site') !== undefined) {
+      throw new ApiError(
+        'secret_in_browser',
+        'A server key was sent from a web browser. Revoke it now and use a publishable key in web pages.',
+      );
+    }
+
+    const catalog = await registry.catalog(row.companyId);
+    if (!catalog?.company.active) throw new ApiError('company_inactive', 'The company behind this key is not active.');
+    const keyWait = await byKey.hit(row.id);
+    if (keyWait) throw rateLimited(keyWait);
+    c.set('catalog', catalog);
+  }
+
+  // POST bodies: JSON only, bounded, parsed once before the schema sees them.
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'POST' && allowedMethods(c.req.path).includes('POST')) await readJsonBody(c);
+    await next();
+  });
+
+  const today = (c: Context<Env>) => todayIn(c.var.catalog.company.timezone, now());
+
+  app.openapi(ops.getCompany, (c) =>
+    c.json({ data: presentCompany(c.var.catalog, deps.hostedBaseUrl, today(c)) }, 200),
+  );
+  app.openapi(ops.listSizes, (c) => c.json({ data: c.var.catalog.sizes.map(presentSize) }, 200));
+  app.openapi(ops.getMaterials, (c) => c.json({ data: listMaterials(c.var.catalog) }, 200));
+  app.openapi(ops.getAvailability, (c) =>
+    c.json({ data: closedDays(c.var.catalog, c.req.valid('query'), today(c)) }, 200),
+  );
+  app.openapi(ops.check, (c) => c.json({ data: checkBooking(c.var.catalog, c.req.valid('json'), today(c)) }, 200));
+  app.openapi(ops.quote, (c) => c.json({ data: quoteRental(c.var.catalog, c.req.valid('json'), today(c)) }, 200));
+
+  return app;
+}
+
+async function readJsonBody(c: Context) {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw new ApiError('invalid_body', 'Send the body as JSON with `Content-Type: application/json`.', {
+      field: 'body',
+      details: { reason: 'content_type' },
+    });
+  }
+  const tooLarge = () =>
+    new ApiError('invalid_body', `The body is larger than ${MAX_BODY_BYTES} bytes.`, {
+      field: 'body',
+      details: { reason: 'too_large', max_bytes: MAX_BODY_BYTES },
+    });
+  if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+  const text = await c.req.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw tooLarge();
+  try {
+    JSON.parse(text);
+  } catch {
+    throw new ApiError('invalid_body', 'The request body is not valid JSON.', {
+      field: 'body',
+      details: { reason: 'not_json' },
+    });
+  }
+}
+
+const operationPatterns = ops.bookingOperations.map((op) => ({
+  method: op.method.toUpperCase(),
+  pattern: new RegExp(`^${BOOKING_BASE}${op.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+}));
+
+function allowedMethods(path: string): string[] {
+  return [...new Set(operationPatterns.filter((o) => o.pattern.test(path)).map((o) => o.method))];
+}

@@ -1,0 +1,41 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ZodError } from 'zod';
+import { ApiError } from '../domain/errors';
+
+export function errorResponse(c: Context, error: ApiError): Response {
+  for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+  const body: Record<string, unknown> = { code: error.code, message: error.message };
+  if (error.field !== undefined) body.field = error.field;
+  if (error.details !== undefined) body.details = error.details;
+  return c.json({ error: body }, error.status as 400);
+}
+
+/** Any thrown value to the envelope; unknown errors become a generic 500 with the request id logged. */
+export function toApiError(err: unknown, requestId: string): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err instanceof HTTPException && err.status === 400) {
+    return new ApiError('invalid_body', 'The request body is not valid JSON.', {
+      field: 'body',
+      details: { reason: 'not_json' },
+    });
+  }
+  console.error(`[${requestId}]`, err);
+  return new ApiError('internal', `Something went wrong on our side; retry shortly. Request id: ${requestId}.`);
+}
+
+/** A zod failure on a request part to invalid_body (body) or invalid_parameter (query, path). */
+export function validationError(error: ZodError, target: string): ApiError {
+  const issue = error.issues[0];
+  const path = issue ? issue.path.map(String) : [];
+  if (issue?.code === 'unrecognized_keys') path.push(issue.keys[0] as string);
+  const field = path.join('.') || 'body';
+  const isQuery = target === 'query' || target === 'param';
+  const message =
+    issue?.code === 'unrecognized_keys'
+      ? `Unknown field \`${field}\`.`
+      : issue?.code === 'invalid_type' && issue.input === undefined
+        ? `\`${field}\` is required.`
+        : `\`${field}\`: ${issue?.message ?? 'invalid value'}.`;
+  return new ApiError(isQuery ? 'invalid_parameter' : 'invalid_body', message, { field });
+}

@@ -1,0 +1,76 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export const KEY_PREFIX = {
+  publishable: 'svc_pk_live_',
+  server: 'svc_sk_booking_',
+  data: 'svc_live_',
+} as const;
+export type KeyKind = keyof typeof KEY_PREFIX;
+
+/** A new key: its prefix and 32 URL-safe random characters (192 bits). */
+export function generateKey(kind: KeyKind): string {
+  return `${KEY_PREFIX[kind]}${randomBytes(24).toString('base64url')}`;
+}
+
+/** The SHA-256 hex fingerprint: the only form a secret key is kept in. */
+export function fingerprint(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+export function fingerprintsEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** What a listing shows of a key: its prefix and its last four characters. */
+export function displayKey(key: string): string {
+  const kind = keyKind(key);
+  return `${kind ? KEY_PREFIX[kind] : ''}…${key.slice(-4)}`;
+}
+
+export function keyKind(key: string): KeyKind | null {
+  // svc_live_ is a prefix of neither of the others, so the order does not matter.
+  for (const [kind, prefix] of Object.entries(KEY_PREFIX) as [KeyKind, string][]) {
+    if (key.startsWith(prefix)) return kind;
+  }
+  return null;
+}
+
+/**
+ * An allowed-domain entry as the company writes it ("example.com", "*.example.com", "localhost:3000",
+ * "https://shop.example.com/") reduced to host[:port], lower case; null when it is not a domain.
+ */
+export function normalizeDomain(entry: string): string | null {
+  const value = entry
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/\/.*$/, '');
+  return /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/.test(value) ? value : null;
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether a browser Origin is on a list of allowed domains. An entry without a port matches any port;
+ * "*.example.com" matches subdomains, not example.com itself. Only https origins count, except local
+ * development hosts, which may use http.
+ */
+export function originAllowed(origin: string, domains: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  const host = url.hostname;
+  const local = LOCAL_HOSTS.has(host);
+  if (url.protocol !== 'https:' && !(local && url.protocol === 'http:')) return false;
+  return domains.some((entry) => {
+    const [pattern, port] = entry.split(/:(?=\d+$)/) as [string, string | undefined];
+    if (port && port !== (url.port || (url.protocol === 'https:' ? '443' : '80'))) return false;
+    if (pattern.startsWith('*.')) return host.endsWith(pattern.slice(1));
+    return host === pattern;
+  });
+}

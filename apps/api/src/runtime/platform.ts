@@ -1,0 +1,60 @@
+import type { Context } from 'hono';
+import { type Database, openDatabase } from '../db/client';
+import { createBookingApp } from '../http/app';
+import { type PlatformEnv, readEnv } from './config';
+import { Registry } from './registry';
+
+export type Platform = {
+  env: PlatformEnv;
+  database: Database;
+  registry: Registry;
+  booking: ReturnType<typeof createBookingApp>;
+  close(): Promise<void>;
+};
+
+/**
+ * Opens the database (migrating it), starts the read-model cache and builds the HTTP apps. One per
+ * process: Next's route handlers and the standalone server both call getPlatform().
+ */
+export async function createPlatform(options: {
+  clientIp: (c: Context) => string;
+  env?: PlatformEnv;
+}): Promise<Platform> {
+  const env = options.env ?? readEnv();
+  const database = await openDatabase({ url: env.databaseUrl, dataDir: env.pgliteDir, migrate: true, share: true });
+  const registry = new Registry(database);
+  await registry.start();
+  let redis: { quit(): Promise<unknown> } | undefined;
+  if (env.redisUrl) {
+    const { Redis } = await import('ioredis');
+    redis = new Redis(env.redisUrl, { enableOfflineQueue: false });
+  }
+  const booking = createBookingApp({
+    registry,
+    clientIp: options.clientIp,
+    hostedBaseUrl: env.hostedBaseUrl,
+    ratePerMinute: env.ratePerMinute,
+    redis,
+  });
+  return {
+    env,
+    database,
+    registry,
+    booking,
+    async close() {
+      registry.stop();
+      await redis?.quit();
+      await database.close();
+    },
+  };
+}
+
+const KEY = Symbol.for('svc.platform');
+type Holder = { [KEY]?: Promise<Platform> };
+
+/** The process's platform, created on first use (kept on globalThis so dev reloads reuse it). */
+export function getPlatform(clientIp: (c: Context) => string): Promise<Platform> {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= createPlatform({ clientIp });
+  return holder[KEY];
+}

@@ -1,0 +1,30 @@
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { socketIp } from '../runtime/client-ip';
+import { readEnv } from '../runtime/config';
+import { createPlatform } from '../runtime/platform';
+
+/** The same handlers as the Next app, served straight on Node for throughput. */
+const env = readEnv();
+const platform = await createPlatform({ clientIp: socketIp(env.trustProxyHops), env });
+const app = new Hono();
+app.route('/', platform.booking);
+app.notFound((c) =>
+  c.json({ error: { code: 'not_found', message: `No endpoint ${c.req.method} ${c.req.path}.` } }, 404),
+);
+
+const server = serve(
+  { fetch: app.fetch, port: env.standalonePort, hostname: process.env.HOST ?? '127.0.0.1' },
+  (info) => {
+    console.log(
+      `svc standalone API on http://${info.address}:${info.port}/booking/v1 (${platform.database.driver}: ${platform.database.where})`,
+    );
+  },
+);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    server.close();
+    void platform.close().finally(() => process.exit(0));
+  });
+}

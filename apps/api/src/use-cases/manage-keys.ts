@@ -1,0 +1,130 @@
+import type { Database } from '../db/client';
+import { findCompanyBySlug, updateCompanyFlags } from '../db/repositories/catalog';
+import { countActiveKeys, insertKey, listKeys, revokeKey } from '../db/repositories/keys';
+import { setBookingApiEnabled } from '../db/repositories/platform';
+import { displayKey, fingerprint, generateKey, type KeyKind, normalizeDomain } from '../lib/api-keys';
+import { publishChange } from './publish-change';
+
+export class AdminError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AdminError';
+  }
+}
+
+export const MAX_ACTIVE_SERVER_KEYS = 2;
+
+async function companyId(database: Database, slug: string): Promise<string> {
+  const company = await findCompanyBySlug(database.db, slug);
+  if (!company) throw new AdminError(`no company with slug "${slug}"`);
+  return company.id;
+}
+
+export type CreatedKey = {
+  id: string;
+  kind: KeyKind;
+  /** The whole key: shown this once. */
+  key: string;
+  display: string;
+  allowed_domains: string[];
+  expires_at: string | null;
+};
+
+export async function createKey(
+  database: Database,
+  slug: string,
+  options: { kind: KeyKind; domains?: string[]; label?: string; expiresAt?: Date },
+): Promise<CreatedKey> {
+  const id = await companyId(database, slug);
+  const domains = (options.domains ?? []).map((d) => {
+    const normalized = normalizeDomain(d);
+    if (!normalized)
+      throw new AdminError(`"${d}" is not a domain (examples: example.com, *.example.com, localhost:3000)`);
+    return normalized;
+  });
+  if (options.kind === 'publishable' && domains.length === 0) {
+    throw new AdminError('a publishable key needs at least one allowed domain (--domain example.com)');
+  }
+  if (options.kind !== 'publishable' && domains.length) {
+    throw new AdminError('allowed domains apply to publishable keys only');
+  }
+  if (options.expiresAt && options.expiresAt.getTime() <= Date.now()) throw new AdminError('the expiry is in the past');
+  const key = generateKey(options.kind);
+  const row = await database.db.transaction(async (tx) => {
+    if (options.kind === 'server' && (await countActiveKeys(tx, id, 'server')) >= MAX_ACTIVE_SERVER_KEYS) {
+      throw new AdminError(
+        `a company has at most ${MAX_ACTIVE_SERVER_KEYS} active server keys: revoke one first (svc keys list ${slug})`,
+      );
+    }
+    const inserted = await insertKey(tx, {
+      companyId: id,
+      kind: options.kind,
+      fingerprint: fingerprint(key),
+      display: displayKey(key),
+      publishableKey: options.kind === 'publishable' ? key : null,
+      allowedDomains: domains,
+      label: options.label ?? '',
+      expiresAt: options.expiresAt ?? null,
+    });
+    await publishChange(tx);
+    return inserted;
+  });
+  return {
+    id: row.id,
+    kind: options.kind,
+    key,
+    display: row.display,
+    allowed_domains: domains,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+  };
+}
+
+export async function listCompanyKeys(database: Database, slug: string) {
+  const rows = await listKeys(database.db, await companyId(database, slug));
+  const now = Date.now();
+  return rows.map((k) => ({
+    id: k.id,
+    kind: k.kind,
+    // Publishable keys are public and shown whole; secret keys only by their display form.
+    key: k.publishableKey ?? k.display,
+    label: k.label,
+    allowed_domains: k.allowedDomains,
+    status: k.revokedAt ? 'revoked' : k.expiresAt && k.expiresAt.getTime() <= now ? 'expired' : 'active',
+    created_at: k.createdAt.toISOString(),
+    expires_at: k.expiresAt?.toISOString() ?? null,
+    revoked_at: k.revokedAt?.toISOString() ?? null,
+  }));
+}
+
+export async function revokeCompanyKey(database: Database, slug: string, keyId: string) {
+  const id = await companyId(database, slug);
+  if (!/^[0-9a-f-]{36}$/i.test(keyId)) throw new AdminError(`"${keyId}" is not a key id (see svc keys list ${slug})`);
+  return database.db.transaction(async (tx) => {
+    const row = await revokeKey(tx, id, keyId);
+    if (!row) throw new AdminError(`company ${slug} has no key ${keyId}`);
+    await publishChange(tx);
+    return { id: row.id, revoked_at: row.revokedAt?.toISOString() ?? null };
+  });
+}
+
+export async function setCompanyFlags(
+  database: Database,
+  slug: string,
+  flags: { active?: boolean; bookingOnline?: boolean; paymentsReady?: boolean },
+) {
+  return database.db.transaction(async (tx) => {
+    const row = await updateCompanyFlags(tx, slug, flags);
+    if (!row) throw new AdminError(`no company with slug "${slug}"`);
+    await publishChange(tx);
+    return { slug: row.slug, active: row.active, booking_online: row.bookingOnline, payments_ready: row.paymentsReady };
+  });
+}
+
+/** The platform-wide switch of the Booking API (503 booking_api_off while off). */
+export async function setBookingApi(database: Database, enabled: boolean) {
+  await database.db.transaction(async (tx) => {
+    await setBookingApiEnabled(tx, enabled);
+    await publishChange(tx);
+  });
+  return { booking_api: enabled ? 'on' : 'off' };
+}

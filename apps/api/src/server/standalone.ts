@@ -1,5 +1,4 @@
 import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
 import { socketIp } from '../runtime/client-ip';
 import { readEnv } from '../runtime/config';
 import { createPlatform } from '../runtime/platform';
@@ -7,14 +6,9 @@ import { createPlatform } from '../runtime/platform';
 /** The same handlers as the Next app, served straight on Node for throughput. */
 const env = readEnv();
 const platform = await createPlatform({ clientIp: socketIp(env.trustProxyHops), env });
-const app = new Hono();
-app.route('/', platform.booking);
-app.notFound((c) =>
-  c.json({ error: { code: 'not_found', message: `No endpoint ${c.req.method} ${c.req.path}.` } }, 404),
-);
-
+// The booking app answers every path itself (its own 404 and 405), exactly as inside Next.
 const server = serve(
-  { fetch: app.fetch, port: env.standalonePort, hostname: process.env.HOST ?? '127.0.0.1' },
+  { fetch: platform.booking.fetch, port: env.standalonePort, hostname: process.env.HOST ?? '127.0.0.1' },
   (info) => {
     console.log(
       `svc standalone API on http://${info.address}:${info.port}/booking/v1 (${platform.database.driver}: ${platform.database.where})`,

@@ -20,11 +20,15 @@ await database.close();
 
 const base = `http://localhost:${env.apiPort}`;
 const apiDir = path.join(repoRoot(), 'apps/api');
-const next = spawn(path.join(apiDir, 'node_modules/.bin/next'), ['start', '--port', String(env.apiPort)], {
-  cwd: apiDir,
-  stdio: ['ignore', 'pipe', 'inherit'],
-  env: process.env,
-});
+const next = spawn(
+  process.execPath,
+  [path.join(apiDir, 'node_modules/next/dist/bin/next'), 'start', '--port', String(env.apiPort)],
+  {
+    cwd: apiDir,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: process.env,
+  },
+);
 
 let announced = false;
 next.stdout.on('data', (chunk: Buffer) => {

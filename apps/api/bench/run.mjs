@@ -1,0 +1,185 @@
+// `npm run bench`: loads GET /sizes and POST /quote with autocannon on loopback against the production
+// builds (standalone and Next) and a bare node:http server answering the same bytes, one server at a
+// time; prints requests/s, p99 and the ratios to bare node, and saves them in bench/results/.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const PORT = 3490;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-'));
+// The limiter still runs on every request; only its cap is raised so the load is not refused.
+const env = {
+  ...process.env,
+  SVC_DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  SVC_RATE_LIMIT_PER_MINUTE: '1000000000',
+  NODE_ENV: 'production',
+};
+
+const keys = JSON.parse(
+  execFileSync(path.join(apiDir, 'node_modules/.bin/tsx'), ['src/cli/main.ts', 'seed-demo', '--json'], {
+    cwd: apiDir,
+    env,
+  }).toString(),
+);
+const headers = { authorization: `Bearer ${keys.server}`, 'content-type': 'application/json' };
+
+const servers = {
+  standalone: () =>
+    spawn(process.execPath, ['dist/standalone.js'], {
+      cwd: apiDir,
+      env: { ...env, STANDALONE_PORT: String(PORT) },
+      detached: true,
+    }),
+  next: () =>
+    spawn(
+      process.execPath,
+      ['node_modules/next/dist/bin/next', 'start', '--port', String(PORT), '--hostname', '127.0.0.1'],
+      {
+        cwd: apiDir,
+        env,
+        detached: true,
+      },
+    ),
+  bare: (answersFile) =>
+    spawn(process.execPath, ['bench/bare-server.mjs', answersFile, String(PORT)], { cwd: apiDir, detached: true }),
+};
+
+async function start(name, arg) {
+  const child = servers[name](arg);
+  child.stderr.on('data', (d) => process.stderr.write(d));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${PORT}/booking/v1/sizes`, { headers });
+      if (res.status < 500) return child;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`${name} did not start`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function stop(child) {
+  const exited = new Promise((r) => child.once('exit', r));
+  process.kill(-child.pid, 'SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {}
+}
+
+function load(request, seconds) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `http://127.0.0.1:${PORT}${request.path}`,
+        method: request.method,
+        headers,
+        body: request.body,
+        connections: CONNECTIONS,
+        duration: seconds,
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+}
+
+async function measure(name, requests, arg) {
+  const child = await start(name, arg);
+  const out = {};
+  try {
+    for (const [label, request] of Object.entries(requests)) {
+      await load(request, 2); // warm up: JIT, caches, connections
+      const r = await load(request, DURATION);
+      const bad = r.non2xx + r.errors + r.timeouts;
+      if (bad) throw new Error(`${name} ${label}: ${bad} failed responses`);
+      out[label] = {
+        requests_per_second: Math.round(r.requests.average),
+        p99_ms: r.latency.p99,
+        total: r.requests.total,
+      };
+      console.log(
+        `${name.padEnd(10)} ${label.padEnd(11)} ${String(out[label].requests_per_second).padStart(7)} req/s  p99 ${r.latency.p99} ms`,
+      );
+    }
+  } finally {
+    await stop(child);
+  }
+  return out;
+}
+
+try {
+  // Ask the real API once for the bytes the bare server will replay.
+  const probe = await start('standalone');
+  const sizes = await (await fetch(`http://127.0.0.1:${PORT}/booking/v1/sizes`, { headers })).json();
+  const tenYard = sizes.data.find((s) => s.yards === 10);
+  const requests = {
+    'GET /sizes': { method: 'GET', path: '/booking/v1/sizes' },
+    'POST /quote': {
+      method: 'POST',
+      path: '/booking/v1/quote',
+      body: JSON.stringify({ size_id: tenYard.id, rental_days: 9 }),
+    },
+  };
+  const answers = {};
+  for (const r of Object.values(requests)) {
+    answers[`${r.method} ${r.path}`] = await (
+      await fetch(`http://127.0.0.1:${PORT}${r.path}`, { method: r.method, headers, body: r.body })
+    ).text();
+  }
+  await stop(probe);
+  const answersFile = path.join(dataDir, 'answers.json');
+  writeFileSync(answersFile, JSON.stringify(answers));
+
+  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per run, loopback\n`);
+  const results = {
+    bare: await measure('bare', requests, answersFile),
+    standalone: await measure('standalone', requests),
+    next: await measure('next', requests),
+  };
+  const ratios = {};
+  for (const server of ['standalone', 'next']) {
+    ratios[server] = {};
+    for (const label of Object.keys(requests)) {
+      ratios[server][label] = Number(
+        (results[server][label].requests_per_second / results.bare[label].requests_per_second).toFixed(3),
+      );
+    }
+  }
+  console.log('\nratio to bare node:http (requests/s)');
+  for (const [server, r] of Object.entries(ratios)) {
+    console.log(
+      `  ${server.padEnd(10)} ${Object.entries(r)
+        .map(([l, v]) => `${l} ${(v * 100).toFixed(1)}%`)
+        .join('   ')}`,
+    );
+  }
+  const target = ratios.standalone['POST /quote'] >= 0.5;
+  console.log(`\ntarget (standalone POST /quote >= 50% of bare): ${target ? 'met' : 'NOT met'}`);
+
+  const report = {
+    date: new Date().toISOString(),
+    machine: {
+      cpu: os.cpus()[0]?.model,
+      cores: os.cpus().length,
+      memory_gb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+    },
+    settings: { connections: CONNECTIONS, seconds: DURATION, database: 'PGlite (embedded)' },
+    results,
+    ratios,
+    target_met: target,
+  };
+  const file = path.join(apiDir, 'bench/results/latest.json');
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`saved ${path.relative(process.cwd(), file)}`);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,70 @@
+import type { Catalog, Company, Material, Size } from './catalog';
+
+/** Small hand-built catalogs for the pure rules' tests (money in cents). */
+export function size(overrides: Partial<Size> = {}): Size {
+  return {
+    id: '00000000-0000-4000-8000-000000000010',
+    key: '10yd',
+    label: '10 Yard',
+    yards: 10,
+    description: '',
+    imageUrl: null,
+    includedTons: 2,
+    overagePerTonCents: 6500,
+    prices: { d3: 29_500, d7: 34_500, d10: 39_500, d14: 44_500, d30: 59_500 },
+    extraDayCents: 1_500,
+    tax: { enabled: true, percentMilli: 8_250 },
+    fuelFee: { enabled: true, amountCents: 2_500 },
+    isDefault: true,
+    isPopular: false,
+    sortOrder: 0,
+    ...overrides,
+  };
+}
+
+export function company(overrides: Partial<Company> = {}): Company {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    slug: 'acme',
+    name: 'Acme',
+    active: true,
+    timezone: 'America/Chicago',
+    currency: 'USD',
+    country: 'US',
+    contact: { phone: null, email: null, website: null },
+    address: { line1: '1 Main', line2: null, city: 'Austin', state: 'TX', zip: '78701' },
+    branding: { logo_url: null, primary_color: '#2563eb', accent_color: null },
+    bookingOnline: true,
+    paymentsReady: true,
+    cardFee: { handling: 'customer_pays', percentMilli: 2_900, fixedCents: 30 },
+    nonWorkingWeekdays: [7],
+    closedDates: [],
+    minNoticeDays: 1,
+    maxAdvanceDays: 90,
+    serviceAreaZips: [],
+    materials: { enabled: true, required: false, note: '' },
+    bookingConfirmedUrl: null,
+    processor: { kind: 'sandbox', account: null },
+    ...overrides,
+  };
+}
+
+export function material(overrides: Partial<Material> = {}): Material {
+  return {
+    id: '00000000-0000-4000-8000-000000000100',
+    slug: 'concrete',
+    label: 'Concrete',
+    explanation: null,
+    requiresAck: true,
+    isCatchAll: false,
+    isHeavy: true,
+    sortOrder: 0,
+    sizePolicy: 'listed',
+    sizes: [],
+    ...overrides,
+  };
+}
+
+export function catalog(overrides: Partial<Catalog> = {}): Catalog {
+  return { company: company(), sizes: [size()], materials: [], promos: new Map(), ...overrides };
+}

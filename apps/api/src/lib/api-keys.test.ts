@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { displayKey, fingerprint, generateKey, keyKind, normalizeDomain, originAllowed } from './api-keys';
+
+describe('api keys', () => {
+  it('generates keys with their prefix and recognizes the kind', () => {
+    const pk = generateKey('publishable');
+    const sk = generateKey('server');
+    expect(pk).toMatch(/^svc_pk_live_[A-Za-z0-9_-]{32}$/);
+    expect(sk).toMatch(/^svc_sk_booking_[A-Za-z0-9_-]{32}$/);
+    expect(keyKind(pk)).toBe('publishable');
+    expect(keyKind(sk)).toBe('server');
+    expect(keyKind(generateKey('data'))).toBe('data');
+    expect(keyKind('sk_live_123')).toBeNull();
+    expect(generateKey('server')).not.toBe(sk);
+    expect(fingerprint(sk)).toMatch(/^[0-9a-f]{64}$/);
+    expect(displayKey(sk)).toBe(`svc_sk_booking_…${sk.slice(-4)}`);
+  });
+
+  it.each([
+    ['Example.com', 'example.com'],
+    ['https://shop.example.com/booking', 'shop.example.com'],
+    ['*.example.com', '*.example.com'],
+    ['localhost:3000', 'localhost:3000'],
+    ['not a domain', null],
+    ['', null],
+  ])('normalizes the domain %s', (entry, expected) => {
+    expect(normalizeDomain(entry)).toBe(expected);
+  });
+
+  it.each([
+    ['https://example.com', ['example.com'], true],
+    ['https://www.example.com', ['example.com'], false],
+    ['https://www.example.com', ['*.example.com'], true],
+    ['https://example.com', ['*.example.com'], false],
+    ['http://example.com', ['example.com'], false], // https only outside local development
+    ['http://localhost:5173', ['localhost'], true],
+    ['http://localhost:5173', ['localhost:3000'], false],
+    ['http://localhost:3000', ['localhost:3000'], true],
+    ['https://evilexample.com', ['example.com'], false],
+    ['https://example.com.evil.io', ['example.com'], false],
+    ['null', ['example.com'], false],
+  ])('origin %s with %j: %s', (origin, domains, expected) => {
+    expect(originAllowed(origin, domains)).toBe(expected);
+  });
+});

@@ -1,0 +1,176 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client';
+import { findCompanyBySlug, listCompanies, loadCatalog } from '../../src/db/repositories/catalog';
+import { apiKeys, companies, promoCodes, sizes } from '../../src/db/schema';
+import { addDays, todayIn } from '../../src/domain/dates';
+import { evaluatePromo } from '../../src/domain/promo';
+import { fingerprint } from '../../src/lib/api-keys';
+import { Registry } from '../../src/runtime/registry';
+import { applyCompanyConfig, ConfigError } from '../../src/use-cases/apply-company-config';
+import {
+  AdminError,
+  createKey,
+  listCompanyKeys,
+  revokeCompanyKey,
+  setCompanyFlags,
+} from '../../src/use-cases/manage-keys';
+import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
+import { ACME_TZ, acmeConfig } from '../support/fixtures';
+
+describe.each(drivers())('repositories on %s', (driver) => {
+  let location: DatabaseLocation;
+  let database: Database;
+  const today = todayIn(ACME_TZ, new Date());
+  const config = acmeConfig(today);
+
+  beforeAll(async () => {
+    location = await createLocation(driver, 'repo');
+    database = await open(location);
+    await applyCompanyConfig(database, config);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await location?.dispose();
+  });
+
+  const acmeId = async () => (await findCompanyBySlug(database.db, 'acme'))?.id as string;
+
+  it('stores a config as rows, money in integer cents', async () => {
+    const catalog = await loadCatalog(database.db, await acmeId());
+    expect(catalog?.company).toMatchObject({
+      slug: 'acme',
+      cardFee: { handling: 'customer_pays', percentMilli: 3000, fixedCents: 30 },
+      nonWorkingWeekdays: [7],
+      serviceAreaZips: ['10001', '10002'],
+      closedDates: [
+        { date: addDays(today, 5), kind: 'holiday', reason: 'Test Holiday' },
+        { date: addDays(today, 6), kind: 'blackout', reason: 'Yard inventory' },
+      ],
+    });
+    expect(catalog?.sizes.map((s) => s.key)).toEqual(['10yd', '20yd']); // 15yd is inactive
+    expect(catalog?.sizes[0]).toMatchObject({
+      prices: { d3: 30_000, d7: 35_000, d10: 40_000, d14: 45_000, d30: 60_000 },
+      extraDayCents: 2_000,
+      tax: { enabled: true, percentMilli: 8_875 },
+      fuelFee: { enabled: true, amountCents: 3_000 },
+    });
+    expect(catalog?.materials.find((m) => m.slug === 'concrete')?.sizes).toEqual([
+      {
+        sizeId: catalog?.sizes[0]?.id,
+        priceCents: 50_000,
+        maxWeightTons: 10,
+        overageMode: 'flat',
+        overagePerTonCents: null,
+      },
+    ]);
+    expect(catalog?.promos.get('FIFTY')).toMatchObject({ type: 'amount', amountCents: 5_000 });
+  });
+
+  it('re-applying keeps ids and promo usage, and deactivates what was left out', async () => {
+    const before = await loadCatalog(database.db, await acmeId());
+    await database.db.update(promoCodes).set({ timesUsed: 7 }).where(eq(promoCodes.code, 'TENOFF'));
+    await applyCompanyConfig(database, {
+      ...config,
+      name: 'Acme Renamed',
+      sizes: config.sizes.filter((s) => s.key !== '20yd'),
+      promo_codes: config.promo_codes?.filter((p) => p.code !== 'FIFTY'),
+      materials: { ...config.materials, items: config.materials?.items?.filter((m) => m.slug !== 'shingles') },
+    });
+    const after = await loadCatalog(database.db, await acmeId());
+    expect(after?.company.name).toBe('Acme Renamed');
+    expect(after?.sizes.map((s) => s.id)).toEqual([before?.sizes[0]?.id]);
+    expect(after?.promos.has('FIFTY')).toBe(false);
+    expect(after?.promos.get('TENOFF')?.timesUsed).toBe(7);
+    expect(after?.materials.map((m) => m.slug)).toEqual(['household', 'concrete']);
+    const [twenty] = await database.db.select().from(sizes).where(eq(sizes.key, '20yd'));
+    expect(twenty?.active).toBe(false);
+    await applyCompanyConfig(database, config);
+    expect((await loadCatalog(database.db, await acmeId()))?.sizes.map((s) => s.id)).toEqual(
+      before?.sizes.map((s) => s.id),
+    );
+  });
+
+  it('a promo at its usage cap is refused', async () => {
+    await database.db.update(promoCodes).set({ maxUses: 3, timesUsed: 3 }).where(eq(promoCodes.code, 'FIFTY'));
+    const catalog = await loadCatalog(database.db, await acmeId());
+    expect(evaluatePromo(catalog!.promos, 'fifty', today)).toMatchObject({ ok: false, reason: 'usage_limit_reached' });
+  });
+
+  it('refuses an invalid config with every problem by path, writing nothing', async () => {
+    const count = (await listCompanies(database.db)).length;
+    const bad = {
+      ...config,
+      slug: 'broken',
+      timezone: 'Mars/Olympus',
+      sizes: [config.sizes[0], config.sizes[0]],
+      materials: { items: [{ slug: 'dirt', label: 'Dirt', sizes: [{ size: '40yd' }] }] },
+    };
+    const err = await applyCompanyConfig(database, bad).catch((e) => e);
+    expect(err).toBeInstanceOf(ConfigError);
+    const paths = (err as ConfigError).issues.map((i) => i.path);
+    expect(paths).toEqual(expect.arrayContaining(['timezone']));
+    expect((await listCompanies(database.db)).length).toBe(count);
+
+    const refine = await applyCompanyConfig(database, {
+      ...config,
+      slug: 'broken',
+      materials: { items: [{ slug: 'dirt', label: 'Dirt', sizes: [{ size: '40yd' }] }] },
+      sizes: [config.sizes[0], config.sizes[0]],
+    }).catch((e) => e);
+    expect((refine as ConfigError).issues.map((i) => i.path)).toEqual(
+      expect.arrayContaining(['sizes.1.key', 'materials.items.0.sizes.0.size']),
+    );
+    expect((await listCompanies(database.db)).length).toBe(count);
+  });
+
+  it('keeps only a fingerprint of a server key, and at most two active', async () => {
+    const first = await createKey(database, 'acme', { kind: 'server' });
+    const second = await createKey(database, 'acme', { kind: 'server' });
+    await expect(createKey(database, 'acme', { kind: 'server' })).rejects.toThrow(AdminError);
+    const [row] = await database.db.select().from(apiKeys).where(eq(apiKeys.id, first.id));
+    expect(row?.fingerprint).toBe(fingerprint(first.key));
+    expect(JSON.stringify(row)).not.toContain(first.key.slice(15));
+    await revokeCompanyKey(database, 'acme', second.id);
+    const third = await createKey(database, 'acme', { kind: 'server' });
+    const listed = await listCompanyKeys(database, 'acme');
+    expect(listed.find((k) => k.id === second.id)?.status).toBe('revoked');
+    expect(listed.find((k) => k.id === third.id)).toMatchObject({
+      status: 'active',
+      key: `svc_sk_booking_…${third.key.slice(-4)}`,
+    });
+  });
+
+  it('requires allowed domains on publishable keys, normalized', async () => {
+    await expect(createKey(database, 'acme', { kind: 'publishable' })).rejects.toThrow(/allowed domain/);
+    await expect(createKey(database, 'acme', { kind: 'publishable', domains: ['not a domain'] })).rejects.toThrow(
+      /not a domain/,
+    );
+    const pk = await createKey(database, 'acme', { kind: 'publishable', domains: ['HTTPS://Shop.Acme.Example/'] });
+    expect(pk.allowed_domains).toEqual(['shop.acme.example']);
+    await expect(createKey(database, 'nobody', { kind: 'server' })).rejects.toThrow(/no company/);
+  });
+
+  it('the registry drops its cache when a change is published', async () => {
+    const registry = new Registry(database);
+    await registry.start({ pollMs: 50 });
+    try {
+      const id = await acmeId();
+      expect((await registry.catalog(id))?.company.bookingOnline).toBe(true);
+      await setCompanyFlags(database, 'acme', { bookingOnline: false });
+      await expect.poll(async () => (await registry.catalog(id))?.company.bookingOnline, { timeout: 3000 }).toBe(false);
+      // An unknown key is remembered as unknown until the next change.
+      const key = await registry.key('0'.repeat(64));
+      expect(key).toBeNull();
+    } finally {
+      registry.stop();
+      await setCompanyFlags(database, 'acme', { bookingOnline: true });
+    }
+  });
+
+  it('migrations are idempotent: opening again changes nothing', async () => {
+    const again = driver === 'postgres' ? await open(location) : database;
+    expect((await again.db.select({ id: companies.id }).from(companies)).length).toBeGreaterThan(0);
+    if (again !== database) await again.close();
+  });
+});

@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { expect } from 'vitest';
+import { repoRoot } from '../../src/lib/paths';
+
+/**
+ * An HTTP client for the suite that checks every response against the committed OpenAPI document:
+ * a documented operation's body must match the schema of the status it answered, and every error body
+ * must be the error envelope. This is the contract test, run on every request the suite makes.
+ */
+const document = JSON.parse(readFileSync(path.join(repoRoot(), 'packages/sdk/openapi/booking.json'), 'utf8'));
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+(addFormats as unknown as (a: Ajv2020) => void)(ajv);
+ajv.addSchema(document, 'booking');
+const BASE = '/booking/v1';
+
+const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+
+function operationFor(method: string, pathname: string): { path: string; op: Record<string, any> } | undefined {
+  const rel = pathname.startsWith(BASE) ? pathname.slice(BASE.length) : pathname;
+  for (const [template, item] of Object.entries<Record<string, any>>(document.paths)) {
+    const re = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+    if (re.test(rel) && item[method.toLowerCase()]) return { path: template, op: item[method.toLowerCase()] };
+  }
+  return undefined;
+}
+
+export const checkedOperations = new Set<string>();
+
+function assertContract(method: string, pathname: string, status: number, body: unknown) {
+  if (status >= 400) {
+    const validate = ajv.getSchema('booking#/components/schemas/Error');
+    expect(validate?.(body), `error body of ${method} ${pathname} ${status}: ${ajv.errorsText(validate?.errors)}`).toBe(
+      true,
+    );
+  }
+  const found = operationFor(method, pathname);
+  if (!found || status === 405 || status === 204) return;
+  const responses = found.op.responses as Record<string, unknown>;
+  expect(
+    Object.keys(responses),
+    `${method} ${found.path} answered ${status}, which its document does not list`,
+  ).toContain(String(status));
+  const ref = `booking#/${pointer('paths', found.path, method.toLowerCase(), 'responses', String(status), 'content', 'application/json', 'schema')}`;
+  const validate = ajv.getSchema(ref);
+  expect(validate, `no schema at ${ref}`).toBeDefined();
+  expect(validate?.(body), `${method} ${found.path} ${status}: ${ajv.errorsText(validate?.errors)}`).toBe(true);
+  checkedOperations.add(`${method.toUpperCase()} ${found.path} ${status}`);
+}
+
+export type CallOptions = {
+  key?: string;
+  origin?: string;
+  body?: unknown;
+  /** Sent as is, instead of JSON.stringify(body). */
+  raw?: string;
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+};
+
+export type ApiResponse<T = any> = { status: number; headers: Headers; body: T };
+
+export function apiClient(baseUrl: string) {
+  async function call<T = any>(method: string, pathname: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.key) headers.authorization = `Bearer ${options.key}`;
+    if (options.origin) headers.origin = options.origin;
+    let body: string | undefined = options.raw;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const url = new URL(`${baseUrl}${BASE}${pathname}`);
+    for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
+    const res = await fetch(url, { method, headers, body });
+    const text = await res.text();
+    let parsed: any = text;
+    if (res.headers.get('content-type')?.includes('application/json')) parsed = JSON.parse(text);
+    expect(res.status, `${method} ${pathname} answered ${res.status} ${text.slice(0, 300)}`).not.toBe(500);
+    assertContract(method, url.pathname, res.status, parsed);
+    return { status: res.status, headers: res.headers, body: parsed as T };
+  }
+  return {
+    call,
+    get: <T = any>(p: string, o?: CallOptions) => call<T>('GET', p, o),
+    post: <T = any>(p: string, o?: CallOptions) => call<T>('POST', p, o),
+  };
+}
+
+/** Asserts an error envelope with its code, and its field when given. */
+export function expectError(res: ApiResponse, status: number, code: string, field?: string) {
+  expect({ status: res.status, code: res.body?.error?.code }, JSON.stringify(res.body)).toEqual({ status, code });
+  expect(typeof res.body.error.message).toBe('string');
+  if (field !== undefined) expect(res.body.error.field).toBe(field);
+}

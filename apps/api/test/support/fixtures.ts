@@ -1,0 +1,156 @@
+import { eq, sql } from 'drizzle-orm';
+import type { CompanyConfigInput } from '../../src/company-config/schema';
+import type { Database } from '../../src/db/client';
+import { findCompanyBySlug, loadCatalog } from '../../src/db/repositories/catalog';
+import { apiKeys } from '../../src/db/schema';
+import { addDays, todayIn } from '../../src/domain/dates';
+import { applyCompanyConfig } from '../../src/use-cases/apply-company-config';
+import { createKey, revokeCompanyKey } from '../../src/use-cases/manage-keys';
+
+/**
+ * The companies every HTTP test runs against. Dates are relative to today in the company's timezone,
+ * so the suite never goes stale. Prices are chosen so each rule shows in the totals.
+ */
+export const ACME_TZ = 'America/New_York';
+
+export function acmeConfig(today: string): CompanyConfigInput {
+  return {
+    slug: 'acme',
+    name: 'Acme Roll-Off',
+    timezone: ACME_TZ,
+    currency: 'USD',
+    country: 'US',
+    contact: { phone: '+1 212 555 0100', email: 'office@acme.example', website: 'https://acme.example' },
+    address: { line1: '1 Main St', city: 'New York', state: 'NY', zip: '10001' },
+    branding: { logo_url: 'https://acme.example/logo.png', primary_color: '#aa3300' },
+    booking: {
+      online: true,
+      payments_ready: true,
+      min_notice_days: 1,
+      max_advance_days: 60,
+      non_working_weekdays: ['sunday'],
+    },
+    card_fees: { handling: 'customer_pays', percent: 3, fixed: 0.3 },
+    closed_dates: [
+      { date: addDays(today, 5), kind: 'holiday', reason: 'Test Holiday' },
+      { date: addDays(today, 6), kind: 'blackout', reason: 'Yard inventory' },
+    ],
+    service_area: { zips: ['10001', '10002'] },
+    sizes: [
+      {
+        key: '10yd',
+        label: '10 Yard',
+        yards: 10,
+        included_tons: 2,
+        overage_per_ton: 70,
+        prices: { d3: 300, d7: 350, d10: 400, d14: 450, d30: 600, extra_day: 20 },
+        tax: { enabled: true, percent: 8.875 },
+        fuel_environmental_fee: { enabled: true, amount: 30 },
+        is_default: true,
+      },
+      {
+        key: '20yd',
+        label: '20 Yard',
+        yards: 20,
+        included_tons: 3,
+        prices: { d7: 450, d14: 550, extra_day: 25 },
+        tax: { enabled: true, percent: 8.875 },
+        is_popular: true,
+      },
+      {
+        key: '15yd',
+        label: '15 Yard (retired)',
+        yards: 15,
+        included_tons: 2,
+        prices: { d7: 1, extra_day: 1 },
+        active: false,
+      },
+    ],
+    materials: {
+      enabled: true,
+      required: false,
+      note: 'Heavy debris is priced by material.',
+      items: [
+        { slug: 'household', label: 'Household junk', is_catch_all: true },
+        {
+          slug: 'concrete',
+          label: 'Clean concrete',
+          requires_ack: true,
+          is_heavy: true,
+          size_policy: 'listed',
+          sizes: [{ size: '10yd', price: 500, max_weight_tons: 10, overage_mode: 'flat' }],
+        },
+        { slug: 'shingles', label: 'Roofing shingles', size_policy: 'listed', sizes: [{ size: '20yd', price: null }] },
+      ],
+    },
+    promo_codes: [
+      { code: 'TENOFF', type: 'percent', percent: 10 },
+      { code: 'FIFTY', type: 'amount', amount: 50 },
+      { code: 'FUTURE', type: 'percent', percent: 5, valid_from: addDays(today, 10) },
+      { code: 'PAST', type: 'percent', percent: 5, valid_to: addDays(today, -1) },
+    ],
+  };
+}
+
+const otherCompany = (slug: string, overrides: Partial<CompanyConfigInput>): CompanyConfigInput => ({
+  slug,
+  name: slug,
+  timezone: 'America/Toronto',
+  currency: 'CAD',
+  country: 'CA',
+  contact: {},
+  address: { line1: '1 King St', city: 'Toronto', state: 'ON', zip: 'M5V 3L9' },
+  booking: { online: false, payments_ready: false },
+  card_fees: { handling: 'company_absorbs' },
+  sizes: [{ key: '14yd', label: '14 Yard', yards: 14, included_tons: 2, prices: { d7: 400, extra_day: 10 } }],
+  ...overrides,
+});
+
+export type Fixtures = {
+  today: string;
+  acme: {
+    publishable: string;
+    server: string;
+    serverToRevoke: string;
+    revoked: string;
+    expired: string;
+    sizes: Record<'10yd' | '20yd', string>;
+  };
+  sleepy: { server: string };
+  offline: { server: string };
+};
+
+export async function seedFixtures(database: Database): Promise<Fixtures> {
+  const today = todayIn(ACME_TZ, new Date());
+  await applyCompanyConfig(database, acmeConfig(today));
+  await applyCompanyConfig(database, otherCompany('sleepy', { active: false }));
+  await applyCompanyConfig(database, otherCompany('offline', {}));
+
+  const revoked = await createKey(database, 'acme', { kind: 'server', label: 'revoked' });
+  await revokeCompanyKey(database, 'acme', revoked.id);
+  const expired = await createKey(database, 'acme', {
+    kind: 'server',
+    label: 'expired',
+    expiresAt: new Date(Date.now() + 60_000),
+  });
+  await database.db.update(apiKeys).set({ expiresAt: sql`now() - interval '1 day'` }).where(eq(apiKeys.id, expired.id));
+
+  const company = await findCompanyBySlug(database.db, 'acme');
+  const catalog = await loadCatalog(database.db, company?.id as string);
+  const sizeId = (key: string) => catalog?.sizes.find((s) => s.key === key)?.id as string;
+  return {
+    today,
+    acme: {
+      publishable: (
+        await createKey(database, 'acme', { kind: 'publishable', domains: ['acme.example', '*.acme.example'] })
+      ).key,
+      server: (await createKey(database, 'acme', { kind: 'server', label: 'main' })).key,
+      serverToRevoke: (await createKey(database, 'acme', { kind: 'server', label: 'to revoke' })).key,
+      revoked: revoked.key,
+      expired: expired.key,
+      sizes: { '10yd': sizeId('10yd'), '20yd': sizeId('20yd') },
+    },
+    sleepy: { server: (await createKey(database, 'sleepy', { kind: 'server' })).key },
+    offline: { server: (await createKey(database, 'offline', { kind: 'server' })).key },
+  };
+}

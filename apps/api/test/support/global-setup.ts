@@ -1,0 +1,37 @@
+import type { TestProject } from 'vitest/node';
+import { drivers } from './databases';
+import { assertBuilt, type ServerKind, startTarget, type Target } from './servers';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Every way of serving on every driver, with generous limits: the main suite. */
+    targets: Target[];
+    /** One per way of serving with the spec's 120 requests a minute, for the rate-limit tests. */
+    strictTargets: Target[];
+  }
+}
+
+/** Starts the servers of the HTTP suite once for all its files. */
+export default async function setup(project: TestProject) {
+  assertBuilt();
+  const kinds: ServerKind[] = ['standalone', 'next'];
+  const generous = { SVC_RATE_LIMIT_PER_MINUTE: '1000000' };
+  const started = await Promise.all([
+    ...drivers().flatMap((driver) => kinds.map((kind) => startTarget(kind, driver, generous))),
+    // Standalone trusts one proxy hop so the test can speak for many client addresses.
+    startTarget('standalone', 'pglite', { SVC_TRUST_PROXY_HOPS: '1' }, 'standalone-strict'),
+    startTarget('next', 'pglite', {}, 'next-strict'),
+  ]);
+  const all = started.map((s) => s.target);
+  project.provide(
+    'targets',
+    all.filter((t) => !t.name.endsWith('-strict')),
+  );
+  project.provide(
+    'strictTargets',
+    all.filter((t) => t.name.endsWith('-strict')),
+  );
+  return async () => {
+    await Promise.all(started.map((s) => s.stop()));
+  };
+}

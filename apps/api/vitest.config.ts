@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'unit', include: ['src/**/*.test.ts'] },
+      },
+      {
+        // Repository tests: each file opens its own databases, on PGlite and PostgreSQL.
+        test: { name: 'db', include: ['test/db/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
+      },
+      {
+        // The HTTP suite: real server processes (standalone and Next, on both drivers) started once.
+        test: {
+          name: 'http',
+          include: ['test/http/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+          // Some files flip platform-wide switches on the shared servers: one file at a time.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+        },
+      },
+    ],
+  },
+});

@@ -9,8 +9,10 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+// Rounds interleave the servers so that drift on a shared machine hits all of them; medians are reported.
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10); // autocannon's default
 const PORT = 3490;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-'));
 // The limiter still runs on every request; only its cap is raised so the load is not refused.
@@ -90,7 +92,7 @@ function load(request, seconds) {
   });
 }
 
-async function measure(name, requests, arg) {
+async function measure(name, requests, arg, round) {
   const child = await start(name, arg);
   const out = {};
   try {
@@ -102,10 +104,9 @@ async function measure(name, requests, arg) {
       out[label] = {
         requests_per_second: Math.round(r.requests.average),
         p99_ms: r.latency.p99,
-        total: r.requests.total,
       };
       console.log(
-        `${name.padEnd(10)} ${label.padEnd(11)} ${String(out[label].requests_per_second).padStart(7)} req/s  p99 ${r.latency.p99} ms`,
+        `round ${round}  ${name.padEnd(10)} ${label.padEnd(11)} ${String(out[label].requests_per_second).padStart(7)} req/s  p99 ${r.latency.p99} ms`,
       );
     }
   } finally {
@@ -137,12 +138,34 @@ try {
   const answersFile = path.join(dataDir, 'answers.json');
   writeFileSync(answersFile, JSON.stringify(answers));
 
-  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per run, loopback\n`);
-  const results = {
-    bare: await measure('bare', requests, answersFile),
-    standalone: await measure('standalone', requests),
-    next: await measure('next', requests),
-  };
+  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds, loopback\n`);
+  const rounds = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    rounds.push({
+      bare: await measure('bare', requests, answersFile, round),
+      standalone: await measure('standalone', requests, undefined, round),
+      next: await measure('next', requests, undefined, round),
+    });
+  }
+  const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const results = {};
+  for (const server of ['bare', 'standalone', 'next']) {
+    results[server] = {};
+    for (const label of Object.keys(requests)) {
+      results[server][label] = {
+        requests_per_second: median(rounds.map((r) => r[server][label].requests_per_second)),
+        p99_ms: median(rounds.map((r) => r[server][label].p99_ms)),
+      };
+    }
+  }
+  console.log('\nmedians');
+  for (const [server, byLabel] of Object.entries(results)) {
+    for (const [label, r] of Object.entries(byLabel)) {
+      console.log(
+        `  ${server.padEnd(10)} ${label.padEnd(11)} ${String(r.requests_per_second).padStart(7)} req/s  p99 ${r.p99_ms} ms`,
+      );
+    }
+  }
   const ratios = {};
   for (const server of ['standalone', 'next']) {
     ratios[server] = {};
@@ -172,8 +195,9 @@ try {
       node: process.version,
       platform: `${os.platform()} ${os.release()}`,
     },
-    settings: { connections: CONNECTIONS, seconds: DURATION, database: 'PGlite (embedded)' },
+    settings: { connections: CONNECTIONS, seconds: DURATION, rounds: ROUNDS, database: 'PGlite (embedded)' },
     results,
+    rounds,
     ratios,
     target_met: target,
   };

@@ -1,25 +1,42 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
+import { CompanyConfig } from '../company-config/schema';
 import { repoRoot } from '../lib/paths';
 import { bookingDocument } from './document';
 
-/** Writes packages/sdk/openapi/booking.json from the contract; with --check, fails when it has drifted. */
-const file = path.join(repoRoot(), 'packages/sdk/openapi/booking.json');
-const generated = `${JSON.stringify(bookingDocument(), null, 2)}\n`;
+/**
+ * Writes the documents generated from the zod contract: the Booking API's OpenAPI document (committed in
+ * packages/sdk) and the JSON Schema of the company config file (for editors). With --check, fails when a
+ * committed copy has drifted from the code.
+ */
+const outputs = [
+  { file: 'packages/sdk/openapi/booking.json', content: bookingDocument() },
+  {
+    file: 'docs/company-config.schema.json',
+    content: z.toJSONSchema(CompanyConfig, { io: 'input', unrepresentable: 'any' }),
+  },
+];
 
-if (process.argv.includes('--check')) {
+const check = process.argv.includes('--check');
+let drifted = false;
+for (const { file, content } of outputs) {
+  const target = path.join(repoRoot(), file);
+  const generated = `${JSON.stringify(content, null, 2)}\n`;
+  if (!check) {
+    writeFileSync(target, generated);
+    console.log(`wrote ${file}`);
+    continue;
+  }
   let committed = '';
   try {
-    committed = readFileSync(file, 'utf8');
+    committed = readFileSync(target, 'utf8');
   } catch {}
-  if (committed !== generated) {
-    console.error(
-      `${path.relative(repoRoot(), file)} is out of date with the zod contract: run npm run openapi and commit it.`,
-    );
-    process.exit(1);
+  if (committed === generated) {
+    console.log(`${file} matches the contract.`);
+  } else {
+    console.error(`${file} is out of date with the zod contract: run npm run openapi and commit it.`);
+    drifted = true;
   }
-  console.log(`${path.relative(repoRoot(), file)} matches the contract.`);
-} else {
-  writeFileSync(file, generated);
-  console.log(`wrote ${path.relative(repoRoot(), file)}`);
 }
+if (drifted) process.exit(1);

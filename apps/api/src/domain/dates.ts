@@ -29,9 +29,22 @@ export function weekday(date: string): number {
   return Temporal.PlainDate.from(date).dayOfWeek;
 }
 
-/** Today's date in a timezone at a given instant (the clock is the caller's). */
+const todayCache = new Map<string, { date: string; from: number; until: number }>();
+
+/**
+ * Today's date in a timezone at a given instant (the clock is the caller's). Converting an instant to a
+ * zoned date costs microseconds and every quote asks, so each timezone's answer is kept for exactly the
+ * local day it holds for: the result still depends on nothing but the two arguments.
+ */
 export function todayIn(timezone: string, now: Date): string {
-  return Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(timezone).toPlainDate().toString();
+  const ms = now.getTime();
+  const hit = todayCache.get(timezone);
+  if (hit && ms >= hit.from && ms < hit.until) return hit.date;
+  const date = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(timezone).toPlainDate();
+  const from = date.toZonedDateTime(timezone).epochMilliseconds;
+  const until = date.add({ days: 1 }).toZonedDateTime(timezone).epochMilliseconds;
+  todayCache.set(timezone, { date: date.toString(), from, until });
+  return date.toString();
 }
 
 export function isValidTimezone(timezone: string): boolean {

@@ -72,3 +72,15 @@ describe('promo codes', () => {
     expect(evaluatePromo(promos, code, '2026-11-20')).toMatchObject(expected);
   });
 });
+
+describe('todayIn across midnight', () => {
+  it('turns the date at local midnight, not before, whatever was asked first', () => {
+    const tz = 'America/Denver';
+    expect(todayIn(tz, new Date('2026-11-21T06:59:59.999Z'))).toBe('2026-11-20'); // 23:59:59.999 local
+    expect(todayIn(tz, new Date('2026-11-21T07:00:00.000Z'))).toBe('2026-11-21'); // 00:00 local
+    expect(todayIn(tz, new Date('2026-11-21T06:00:00.000Z'))).toBe('2026-11-20'); // back in time
+    expect(todayIn(tz, new Date('2026-03-08T06:59:00Z'))).toBe('2026-03-07'); // the DST change day
+    expect(todayIn(tz, new Date('2026-03-09T05:59:00Z'))).toBe('2026-03-08');
+    expect(todayIn(tz, new Date('2026-03-09T06:00:00Z'))).toBe('2026-03-09');
+  });
+});

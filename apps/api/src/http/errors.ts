@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
 import { ApiError } from '../domain/errors';
 
 export function errorResponse(c: Context, error: ApiError): Response {
+  c.header('X-Request-Id', c.get('requestId') ?? randomUUID());
   for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
   const body: Record<string, unknown> = { code: error.code, message: error.message };
   if (error.field !== undefined) body.field = error.field;

@@ -5,7 +5,7 @@ import { bookingApiEnabled, readCacheEpoch } from '../db/repositories/platform';
 import type { Catalog } from '../domain/catalog';
 
 export const CHANGES_CHANNEL = 'svc_changes';
-const MAX_NEGATIVE_KEYS = 10_000;
+const MAX_CACHED_KEYS = 10_000;
 
 /**
  * The in-process read model: each company's catalog, the keys seen so far, and platform settings, so
@@ -13,11 +13,43 @@ const MAX_NEGATIVE_KEYS = 10_000;
  * use-cases/publish-change.ts): PostgreSQL tells every instance with NOTIFY; the embedded PGlite, whose
  * other writers reach it through a socket that bypasses in-process listeners, is polled once a second.
  */
+/**
+ * A load-once cache whose hits are synchronous: a quote makes three look-ups, and awaiting even a settled
+ * promise costs a trip through the microtask queue. Failed loads are forgotten, so the next call retries.
+ */
+class LoadCache<K, V> {
+  private entries = new Map<K, { value?: V; settled: boolean; promise: Promise<V> }>();
+
+  get size() {
+    return this.entries.size;
+  }
+
+  get(key: K, load: () => Promise<V>): V | Promise<V> {
+    const hit = this.entries.get(key);
+    if (hit) return hit.settled ? (hit.value as V) : hit.promise;
+    const entry: { value?: V; settled: boolean; promise: Promise<V> } = { settled: false, promise: load() };
+    this.entries.set(key, entry);
+    entry.promise.then(
+      (value) => {
+        entry.value = value;
+        entry.settled = true;
+      },
+      () => this.entries.get(key) === entry && this.entries.delete(key),
+    );
+    return entry.promise;
+  }
+
+  clear() {
+    this.entries.clear();
+  }
+}
+
+type Settings = { bookingApiEnabled: boolean; allowedDomains: string[] };
+
 export class Registry {
-  private catalogs = new Map<string, Promise<Catalog | null>>();
-  private keys = new Map<string, Promise<KeyRow | null>>();
-  private negativeKeys = 0;
-  private settings: Promise<{ bookingApiEnabled: boolean; allowedDomains: string[] }> | null = null;
+  private catalogs = new LoadCache<string, Catalog | null>();
+  private keys = new LoadCache<string, KeyRow | null>();
+  private settings = new LoadCache<'platform', Settings>();
   private epoch = -1;
   private timer: NodeJS.Timeout | undefined;
 
@@ -52,51 +84,37 @@ export class Registry {
   flush(): void {
     this.catalogs.clear();
     this.keys.clear();
-    this.negativeKeys = 0;
-    this.settings = null;
+    this.settings.clear();
   }
 
-  catalog(companyId: string): Promise<Catalog | null> {
-    let entry = this.catalogs.get(companyId);
-    if (!entry) {
-      entry = loadCatalog(this.database.db, companyId);
-      this.catalogs.set(companyId, entry);
-      entry.catch(() => this.catalogs.delete(companyId));
-    }
-    return entry;
+  catalog(companyId: string): Catalog | null | Promise<Catalog | null> {
+    return this.catalogs.get(companyId, () => loadCatalog(this.database.db, companyId));
   }
 
   /** The key behind a fingerprint; unknown fingerprints are remembered too, up to a bound. */
-  key(fingerprint: string): Promise<KeyRow | null> {
-    let entry = this.keys.get(fingerprint);
-    if (!entry) {
-      if (this.negativeKeys >= MAX_NEGATIVE_KEYS) this.flush();
-      entry = findKeyByFingerprint(this.database.db, fingerprint).then((row) => {
-        if (!row) this.negativeKeys++;
-        return row ?? null;
-      });
-      this.keys.set(fingerprint, entry);
-      entry.catch(() => this.keys.delete(fingerprint));
-    }
-    return entry;
+  key(fingerprint: string): KeyRow | null | Promise<KeyRow | null> {
+    if (this.keys.size >= MAX_CACHED_KEYS) this.keys.clear();
+    return this.keys.get(fingerprint, async () => (await findKeyByFingerprint(this.database.db, fingerprint)) ?? null);
   }
 
-  private platform() {
-    if (!this.settings) {
-      const db = this.database.db;
-      this.settings = Promise.all([bookingApiEnabled(db), allAllowedDomains(db)]).then(([enabled, domains]) => ({
-        bookingApiEnabled: enabled,
-        allowedDomains: domains,
-      }));
-      this.settings.catch(() => {
-        this.settings = null;
-      });
-    }
-    return this.settings;
+  private platform(): Settings | Promise<Settings> {
+    return this.settings.get('platform', async () => {
+      const [enabled, domains] = await Promise.all([
+        bookingApiEnabled(this.database.db),
+        allAllowedDomains(this.database.db),
+      ]);
+      return { bookingApiEnabled: enabled, allowedDomains: domains };
+    });
   }
 
   async bookingApiEnabled(): Promise<boolean> {
     return (await this.platform()).bookingApiEnabled;
+  }
+
+  /** Synchronous when cached: the platform switch is read on every request. */
+  bookingApiEnabledNow(): boolean | Promise<boolean> {
+    const settings = this.platform();
+    return settings instanceof Promise ? settings.then((s) => s.bookingApiEnabled) : settings.bookingApiEnabled;
   }
 
   /** Every domain some company allows: a CORS preflight carries no key, so it is checked against these. */

@@ -122,9 +122,14 @@ describe.each(targets)('keys, Origin rules, CORS and routing on $name', (target)
     expect(plain.status).toBe(405);
   });
 
-  it('gives every response a request id', async () => {
-    const res = await api.get('/sizes', { key: acme.server });
-    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  it('gives every error response a request id to quote to support', async () => {
+    const ids = await Promise.all(
+      [api.get('/sizes'), api.get('/nothing', { key: acme.server })].map(async (r) =>
+        (await r).headers.get('x-request-id'),
+      ),
+    );
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[0]).not.toBe(ids[1]);
   });
 
   it('serves the committed OpenAPI document without a key', async () => {

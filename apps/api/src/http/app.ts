@@ -3,7 +3,6 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import * as ops from '../contract/booking';
 import { BOOKING_BASE, bookingDocument } from '../contract/document';
-import type { KeyRow } from '../db/repositories/keys';
 import type { Catalog } from '../domain/catalog';
 import { todayIn } from '../domain/dates';
 import { ApiError } from '../domain/errors';
@@ -104,8 +103,7 @@ export function createBookingApp(deps: AppDeps) {
 
   // One gate for every operation: platform switch, per-IP limit, key, per-key limit, then the body.
   app.use('*', async (c, next) => {
-    const enabled = registry.bookingApiEnabledNow();
-    if (!(enabled instanceof Promise ? await enabled : enabled)) {
+    if (!(await registry.bookingApiEnabled())) {
       throw new ApiError(
         'booking_api_off',
         'The Booking API is switched off platform-wide for maintenance. Retry later.',
@@ -113,14 +111,13 @@ export function createBookingApp(deps: AppDeps) {
     }
     const ipWait = await byIp.hit(deps.clientIp(c));
     if (ipWait) throw rateLimited(ipWait);
-    const found = authenticate(c);
-    if (found instanceof Promise) await found;
+    await authenticate(c);
     if (c.req.method === 'POST' && allowedMethods(c.req.path).includes('POST')) await readJsonBody(c);
     await next();
   });
 
-  /** Resolves the key to its company's catalog; synchronous when both are cached, as on the hot path. */
-  function authenticate(c: Context<Env>): void | Promise<void> {
+  /** Resolves the key to its company's catalog (from the registry's cache on the hot path). */
+  async function authenticate(c: Context<Env>) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
     if (!match) throw unauthorized('No API key. Send it as `Authorization: Bearer <key>`.');
     const key = match[1] as string;
@@ -128,12 +125,7 @@ export function createBookingApp(deps: AppDeps) {
     if (kind !== 'publishable' && kind !== 'server') {
       throw unauthorized('This is not a Booking API key: use a svc_pk_live_ or svc_sk_booking_ key.');
     }
-    const found = registry.key(keyFingerprint(key));
-    if (found instanceof Promise) return found.then((row) => admit(c, kind, row));
-    return admit(c, kind, found);
-  }
-
-  function admit(c: Context<Env>, kind: 'publishable' | 'server', row: KeyRow | null): void | Promise<void> {
+    const row = await registry.key(keyFingerprint(key));
     if (!row || row.kind !== kind) throw unauthorized('Invalid API key.');
     if (row.revokedAt) throw unauthorized('This API key was revoked.');
     if (row.expiresAt && row.expiresAt.getTime() <= now().getTime()) throw unauthorized('This API key has expired.');
@@ -159,12 +151,7 @@ export function createBookingApp(deps: AppDeps) {
       );
     }
 
-    const found = registry.catalog(row.companyId);
-    if (found instanceof Promise) return found.then((catalog) => enter(c, row, catalog));
-    return enter(c, row, found);
-  }
-
-  async function enter(c: Context<Env>, row: KeyRow, catalog: Catalog | null) {
+    const catalog = await registry.catalog(row.companyId);
     if (!catalog?.company.active) throw new ApiError('company_inactive', 'The company behind this key is not active.');
     const keyWait = await byKey.hit(row.id);
     if (keyWait) throw rateLimited(keyWait);

@@ -107,12 +107,8 @@ export class Registry {
     });
   }
 
-  async bookingApiEnabled(): Promise<boolean> {
-    return (await this.platform()).bookingApiEnabled;
-  }
-
-  /** Synchronous when cached: the platform switch is read on every request. */
-  bookingApiEnabledNow(): boolean | Promise<boolean> {
+  /** Read on every request: a plain value when cached. */
+  bookingApiEnabled(): boolean | Promise<boolean> {
     const settings = this.platform();
     return settings instanceof Promise ? settings.then((s) => s.bookingApiEnabled) : settings.bookingApiEnabled;
   }

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client';
 import { listCompanies } from '../db/repositories/catalog';
 import type { KeyKind } from '../lib/api-keys';
+import { createSandboxProcessor } from '../payments/sandbox';
 import { readEnv } from '../runtime/config';
 import { applyCompanyConfig, ConfigError } from '../use-cases/apply-company-config';
 import {
@@ -14,6 +15,8 @@ import {
   setBookingApi,
   setCompanyFlags,
 } from '../use-cases/manage-keys';
+import { addWebhookEndpoint, listCompanyOutbox, listOrders } from '../use-cases/manage-orders';
+import { releaseOrder } from '../use-cases/release-order';
 import { seedDemo } from '../use-cases/seed-demo';
 
 const HELP = `svc: company setup for the booking platform
@@ -31,6 +34,11 @@ Usage: npm run svc -- <command> [options]      (add --json for machine-readable 
   keys list <slug>                            keys with status (secret keys shown by prefix and last four)
   keys revoke <slug> <key-id>                 the key stops working at once, on every instance
   platform booking-api on|off                 the platform-wide switch (503 booking_api_off while off)
+  orders list <slug>                          the latest 100 orders
+  orders approve <slug> <order-number>        release an order held for fraud review (captures the card)
+  outbox list <slug>                          webhooks, e-mails and texts waiting or sent
+  webhooks add <slug> <https-url> [--event booking.completed …]
+                                              at most 3; prints the signing secret (svc_wh_…) once
   seed-demo                                   the demo company and its key pair (run by npm start)
 
 The database is PGlite under .data/ unless DATABASE_URL is set; while the platform runs, the CLI
@@ -46,6 +54,7 @@ async function run(argv: string[]): Promise<{ text: string; json: Out }> {
       json: { type: 'boolean', default: false },
       kind: { type: 'string' },
       domain: { type: 'string', multiple: true },
+      event: { type: 'string', multiple: true },
       label: { type: 'string' },
       expires: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -133,6 +142,35 @@ async function run(argv: string[]): Promise<{ text: string; json: Out }> {
       case 'platform booking-api': {
         const result = await setBookingApi(database, onOff(rest[0], 'on', 'off'));
         return { text: `Booking API: ${result.booking_api}`, json: result };
+      }
+      case 'orders list': {
+        const rows = await listOrders(database, need(rest[0], 'slug'));
+        return { text: table(rows), json: rows };
+      }
+      case 'orders approve': {
+        const number = Number(need(rest[1], 'order number'));
+        if (!Number.isInteger(number)) throw new AdminError('the order number is a whole number');
+        const result = await releaseOrder(database, createSandboxProcessor(database.db), need(rest[0], 'slug'), number);
+        return {
+          text: `order #${result.order_number}: ${result.status} (was ${result.previous_status}), ${result.payment_status}`,
+          json: result,
+        };
+      }
+      case 'outbox list': {
+        const rows = await listCompanyOutbox(database, need(rest[0], 'slug'));
+        return { text: table(rows.map(({ payload, ...r }) => r)), json: rows };
+      }
+      case 'webhooks add': {
+        const result = await addWebhookEndpoint(
+          database,
+          need(rest[0], 'slug'),
+          need(rest[1], 'url'),
+          values.event ?? [],
+        );
+        return {
+          text: `endpoint ${result.id} for ${result.events.join(', ')}\n\n  signing secret: ${result.secret}\n\nCopy it now: it will not be shown again.`,
+          json: result,
+        };
       }
       case 'seed-demo': {
         const keys = await seedDemo(database);

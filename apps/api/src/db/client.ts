@@ -48,28 +48,58 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 async function openPostgres(url: string, migrate: boolean, where?: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client whose server went away (a restart, a failover) reports here; the pool replaces it on
+  // the next query. Without a listener, node would end the process.
+  pool.on('error', (err) => console.warn(`postgres: idle connection lost (${err.message})`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   if (migrate) await migratePg(drizzlePg(pool), { migrationsFolder: migrationsDir() });
-  let listener: pg.Client | undefined;
+
+  // One dedicated connection LISTENs. When it drops, it reconnects, and every handler is called once so
+  // that caches are dropped: notifications sent meanwhile were lost.
   const handlers = new Map<string, (payload: string) => void>();
+  let listener: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  async function connectListener(): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (msg) => handlers.get(msg.channel)?.(msg.payload ?? ''));
+    client.on('error', () => {
+      if (listener !== client || closed) return;
+      listener = undefined;
+      void client.end().catch(() => {});
+      retry = setTimeout(() => void reconnect(), 1000);
+      retry.unref();
+    });
+    await client.connect();
+    for (const channel of handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    listener = client;
+  }
+  async function reconnect(): Promise<void> {
+    if (closed) return;
+    try {
+      await connectListener();
+      for (const handler of handlers.values()) handler('');
+    } catch {
+      retry = setTimeout(() => void reconnect(), 1000);
+      retry.unref();
+    }
+  }
   return {
     db,
     driver: 'postgres',
     where: where ?? redact(url),
     async listen(channel, onPayload) {
-      if (!listener) {
-        listener = new pg.Client({ connectionString: url });
-        await listener.connect();
-        listener.on('notification', (msg) => handlers.get(msg.channel)?.(msg.payload ?? ''));
-      }
       handlers.set(channel, onPayload);
-      await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (listener) await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      else await connectListener();
     },
     async notify(channel, payload) {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     async close() {
-      await listener?.end();
+      closed = true;
+      clearTimeout(retry);
+      await listener?.end().catch(() => {});
       await pool.end();
     },
   };

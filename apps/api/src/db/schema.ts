@@ -301,6 +301,9 @@ export const bookingSessions = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
     paymentIntentId: text('payment_intent_id'),
+    /** Handed back on an idempotent replay of POST /intents; it only lets a browser confirm this payment. */
+    clientSecret: text('client_secret'),
+    bookingChannel: text('booking_channel').$type<'api' | 'link' | 'widget'>().notNull().default('api'),
     orderId: uuid('order_id').references(() => orders.id),
     junkJobId: uuid('junk_job_id').references(() => junkJobs.id),
     material: jsonb('material'),
@@ -420,4 +423,30 @@ export const outbox = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [index('outbox_due').on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * The sandbox processor's own records: what Stripe keeps on its side for a PaymentIntent. Kept in our
+ * database only because the sandbox runs inside the platform; nothing else reads it.
+ */
+export const sandboxPaymentIntents = pgTable(
+  'sandbox_payment_intents',
+  {
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    account: text('account'),
+    status: text('status')
+      .$type<'requires_payment_method' | 'requires_action' | 'requires_capture' | 'succeeded' | 'canceled'>()
+      .notNull(),
+    riskLevel: text('risk_level').$type<'normal' | 'elevated'>(),
+    declineCode: text('decline_code'),
+    cardLast4: text('card_last4'),
+    metadata: jsonb('metadata').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sandbox_payment_intents_idempotency').on(t.idempotencyKey)],
 );

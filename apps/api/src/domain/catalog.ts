@@ -98,4 +98,6 @@ export type Catalog = {
   materials: Material[];
   /** Active promos by upper-cased code. */
   promos: Map<string, Promo>;
+  /** Lower-cased e-mails of the company's commercial accounts (account_customer). */
+  commercialEmails: Set<string>;
 };

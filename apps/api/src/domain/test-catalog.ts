@@ -66,5 +66,12 @@ export function material(overrides: Partial<Material> = {}): Material {
 }
 
 export function catalog(overrides: Partial<Catalog> = {}): Catalog {
-  return { company: company(), sizes: [size()], materials: [], promos: new Map(), ...overrides };
+  return {
+    company: company(),
+    sizes: [size()],
+    materials: [],
+    promos: new Map(),
+    commercialEmails: new Set(),
+    ...overrides,
+  };
 }

@@ -3,19 +3,26 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import * as ops from '../contract/booking';
 import { BOOKING_BASE, bookingDocument } from '../contract/document';
+import type { Db } from '../db/client';
 import type { Catalog } from '../domain/catalog';
 import { todayIn } from '../domain/dates';
 import { ApiError } from '../domain/errors';
 import { fingerprint, keyKind, originAllowed } from '../lib/api-keys';
 import { memoize } from '../lib/memoize';
 import type { Registry } from '../runtime/registry';
+import { confirmOrder } from '../use-cases/confirm-order';
+import { createIntent, type ProcessorFor } from '../use-cases/create-intent';
 import { checkBooking, closedDays, listMaterials, quoteRental } from '../use-cases/read-catalog';
+import { getSession } from '../use-cases/sessions';
 import { errorResponse, toApiError, validationError } from './errors';
 import { presentCompany, presentSize } from './present';
 import { createLimiter } from './rate-limit';
 
 export type AppDeps = {
   registry: Registry;
+  db: Db;
+  /** The card processor of a company, or null when none is configured for it. */
+  processorFor: ProcessorFor;
   /** The client's address, for the per-IP limit (see docs/decisions.md). */
   clientIp: (c: Context) => string;
   hostedBaseUrl: string;
@@ -170,6 +177,36 @@ export function createBookingApp(deps: AppDeps) {
   );
   app.openapi(ops.check, (c) => c.json({ data: checkBooking(c.get('catalog'), c.req.valid('json'), today(c)) }, 200));
   app.openapi(ops.quote, (c) => c.json({ data: quoteRental(c.get('catalog'), c.req.valid('json'), today(c)) }, 200));
+
+  app.openapi(ops.createIntent, async (c) =>
+    c.json(
+      {
+        data: await createIntent(
+          { db: deps.db, processorFor: deps.processorFor, now: now() },
+          c.get('catalog'),
+          c.req.valid('json'),
+          today(c),
+          'api',
+        ),
+      },
+      200,
+    ),
+  );
+  app.openapi(ops.confirm, async (c) =>
+    c.json(
+      {
+        data: await confirmOrder(
+          { db: deps.db, processorFor: deps.processorFor },
+          c.get('catalog'),
+          c.req.valid('json'),
+        ),
+      },
+      200,
+    ),
+  );
+  app.openapi(ops.getSession, async (c) =>
+    c.json({ data: await getSession(deps.db, c.get('catalog'), c.req.valid('param').session_id) }, 200),
+  );
 
   return app;
 }

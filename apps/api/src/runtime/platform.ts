@@ -1,6 +1,9 @@
 import type { Context } from 'hono';
 import { type Database, openDatabase } from '../db/client';
+import type { Company } from '../domain/catalog';
 import { createBookingApp } from '../http/app';
+import { createSandboxProcessor } from '../payments/sandbox';
+import { createSandboxApp, SANDBOX_BASE } from '../payments/sandbox-routes';
 import { type PlatformEnv, readEnv } from './config';
 import { Registry } from './registry';
 
@@ -9,6 +12,8 @@ export type Platform = {
   database: Database;
   registry: Registry;
   booking: ReturnType<typeof createBookingApp>;
+  sandbox: ReturnType<typeof createSandboxApp>;
+  fetch: (request: Request, env?: unknown) => Response | Promise<Response>;
   close(): Promise<void>;
 };
 
@@ -29,8 +34,15 @@ export async function createPlatform(options: {
     const { Redis } = await import('ioredis');
     redis = new Redis(env.redisUrl, { enableOfflineQueue: false });
   }
+  const sandbox = createSandboxProcessor(database.db);
+  const sandboxApp = createSandboxApp(database.db);
+  // Stripe joins here when STRIPE_SECRET_KEY is set (issue 3, next step); until then a company set to
+  // Stripe answers payments_not_ready.
+  const processorFor = (company: Company) => (company.processor.kind === 'sandbox' ? sandbox : null);
   const booking = createBookingApp({
     registry,
+    db: database.db,
+    processorFor,
     clientIp: options.clientIp,
     hostedBaseUrl: env.hostedBaseUrl,
     ratePerMinute: env.ratePerMinute,
@@ -41,6 +53,12 @@ export async function createPlatform(options: {
     database,
     registry,
     booking,
+    sandbox: sandboxApp,
+    /** Every path the platform serves: the Booking API and the sandbox processor. */
+    fetch: (request: Request, env?: unknown) =>
+      new URL(request.url).pathname.startsWith(SANDBOX_BASE)
+        ? sandboxApp.fetch(request, env)
+        : booking.fetch(request, env),
     async close() {
       registry.stop();
       await redis?.quit();

@@ -8,7 +8,7 @@ const env = readEnv();
 const platform = await createPlatform({ clientIp: socketIp(env.trustProxyHops), env });
 // The booking app answers every path itself (its own 404 and 405), exactly as inside Next.
 const server = serve(
-  { fetch: platform.booking.fetch, port: env.standalonePort, hostname: process.env.HOST ?? '127.0.0.1' },
+  { fetch: platform.fetch, port: env.standalonePort, hostname: process.env.HOST ?? '127.0.0.1' },
   (info) => {
     console.log(
       `svc standalone API on http://${info.address}:${info.port}/booking/v1 (${platform.database.driver}: ${platform.database.where})`,

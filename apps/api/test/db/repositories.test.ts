@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { findCompanyBySlug, listCompanies, loadCatalog } from '../../src/db/repositories/catalog';
@@ -167,6 +167,30 @@ describe.each(drivers())('repositories on %s', (driver) => {
       await setCompanyFlags(database, 'acme', { bookingOnline: true });
     }
   });
+
+  // PostgreSQL only: PGlite has no server to drop connections.
+  (driver === 'postgres' ? it : () => {})(
+    'survives the server dropping its connections, and hears changes after',
+    async () => {
+      const registry = new Registry(database);
+      await registry.start();
+      try {
+        const id = await acmeId();
+        expect((await registry.catalog(id))?.company.bookingOnline).toBe(true);
+        // What a PostgreSQL restart or failover does to every open connection, the LISTEN one included.
+        await database.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+        );
+        await setCompanyFlags(database, 'acme', { bookingOnline: false });
+        await expect
+          .poll(async () => (await registry.catalog(id))?.company.bookingOnline, { timeout: 5000 })
+          .toBe(false);
+      } finally {
+        registry.stop();
+        await setCompanyFlags(database, 'acme', { bookingOnline: true });
+      }
+    },
+  );
 
   it('migrations are idempotent: opening again changes nothing', async () => {
     const again = driver === 'postgres' ? await open(location) : database;

@@ -89,6 +89,7 @@ export function acmeConfig(today: string): CompanyConfigInput {
       { code: 'FUTURE', type: 'percent', percent: 5, valid_from: addDays(today, 10) },
       { code: 'PAST', type: 'percent', percent: 5, valid_to: addDays(today, -1) },
     ],
+    commercial_accounts: [{ name: 'Big Builder', email: 'ap@bigbuilder.example' }],
   };
 }
 

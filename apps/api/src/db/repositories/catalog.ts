@@ -136,7 +136,7 @@ export async function updateCompanyFlags(
 export async function loadCatalog(db: Queryable, companyId: string): Promise<Catalog | null> {
   const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
   if (!row) return null;
-  const [closed, sizeRows, materialRows, promoRows] = await Promise.all([
+  const [closed, sizeRows, materialRows, promoRows, accounts] = await Promise.all([
     db.select().from(closedDates).where(eq(closedDates.companyId, companyId)).orderBy(asc(closedDates.date)),
     db
       .select()
@@ -152,6 +152,10 @@ export async function loadCatalog(db: Queryable, companyId: string): Promise<Cat
       .select()
       .from(promoCodes)
       .where(and(eq(promoCodes.companyId, companyId), eq(promoCodes.active, true))),
+    db
+      .select({ email: commercialAccounts.email })
+      .from(commercialAccounts)
+      .where(eq(commercialAccounts.companyId, companyId)),
   ]);
   const materialIds = materialRows.map((m) => m.id);
   const entries = materialIds.length
@@ -245,5 +249,11 @@ export async function loadCatalog(db: Queryable, companyId: string): Promise<Cat
       },
     ]),
   );
-  return { company, sizes: sizeList, materials: materialList, promos };
+  return {
+    company,
+    sizes: sizeList,
+    materials: materialList,
+    promos,
+    commercialEmails: new Set(accounts.map((a) => a.email)),
+  };
 }

@@ -1,0 +1,105 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../client';
+import { companies, customers, dispatchEntries, invoices, orders, payments, promoCodes } from '../schema';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** The company's customer with this e-mail (case-insensitive), created when new. */
+export async function findOrCreateCustomer(
+  db: Queryable,
+  values: Omit<typeof customers.$inferInsert, 'id' | 'createdAt'>,
+): Promise<string> {
+  const email = values.email.toLowerCase();
+  const [created] = await db
+    .insert(customers)
+    .values({ ...values, email })
+    .onConflictDoNothing()
+    .returning({ id: customers.id });
+  if (created) return created.id;
+  const [existing] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.companyId, values.companyId), eq(customers.email, email)));
+  return (existing as { id: string }).id;
+}
+
+/** The next order number of a company; the row lock serializes concurrent orders. */
+export async function takeOrderNumber(db: Queryable, companyId: string): Promise<number> {
+  const [row] = await db
+    .update(companies)
+    .set({ nextOrderNumber: sql`${companies.nextOrderNumber} + 1` })
+    .where(eq(companies.id, companyId))
+    .returning({ next: companies.nextOrderNumber });
+  return (row as { next: number }).next - 1;
+}
+
+export async function insertOrder(db: Queryable, values: typeof orders.$inferInsert): Promise<OrderRow> {
+  const [row] = await db.insert(orders).values(values).returning();
+  return row as OrderRow;
+}
+
+export async function insertInvoice(db: Queryable, values: typeof invoices.$inferInsert): Promise<string> {
+  const [row] = await db.insert(invoices).values(values).returning({ id: invoices.id });
+  return (row as { id: string }).id;
+}
+
+export async function insertPayment(db: Queryable, values: typeof payments.$inferInsert): Promise<void> {
+  await db.insert(payments).values(values);
+}
+
+export async function insertDispatch(db: Queryable, values: (typeof dispatchEntries.$inferInsert)[]): Promise<void> {
+  await db.insert(dispatchEntries).values(values);
+}
+
+export async function countPromoUse(db: Queryable, companyId: string, code: string): Promise<void> {
+  await db
+    .update(promoCodes)
+    .set({ timesUsed: sql`${promoCodes.timesUsed} + 1` })
+    .where(and(eq(promoCodes.companyId, companyId), eq(promoCodes.code, code)));
+}
+
+export async function findOrder(db: Queryable, companyId: string, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), eq(orders.id, orderId)));
+  return row;
+}
+
+export async function findOrderByNumber(
+  db: Queryable,
+  companyId: string,
+  orderNumber: number,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), eq(orders.orderNumber, orderNumber)));
+  return row;
+}
+
+export async function invoiceOf(db: Queryable, orderId: string): Promise<string> {
+  const [row] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, orderId));
+  return (row as { id: string }).id;
+}
+
+/** After the card is captured: the payment, its invoice and its order are paid. */
+export async function markCaptured(db: Queryable, orderId: string, paymentIntentId: string): Promise<void> {
+  await db.update(payments).set({ status: 'captured' }).where(eq(payments.paymentIntentId, paymentIntentId));
+  await db.update(invoices).set({ status: 'paid' }).where(eq(invoices.orderId, orderId));
+  await db.update(orders).set({ paymentStatus: 'paid' }).where(eq(orders.id, orderId));
+}
+
+export async function setOrderStatus(
+  db: Queryable,
+  orderId: string,
+  from: string,
+  to: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ status: to })
+    .where(and(eq(orders.id, orderId), eq(orders.status, from)))
+    .returning();
+  return row;
+}

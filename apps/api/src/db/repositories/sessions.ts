@@ -1,0 +1,73 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../client';
+import { bookingSessions, orders } from '../schema';
+
+export type SessionRow = typeof bookingSessions.$inferSelect;
+
+export async function findSession(
+  db: Queryable,
+  companyId: string,
+  sessionId: string,
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bookingSessions)
+    .where(and(eq(bookingSessions.companyId, companyId), eq(bookingSessions.sessionId, sessionId)));
+  return row;
+}
+
+/** Inserts a session; undefined when one with the same id already exists (a concurrent first call). */
+export async function insertSession(
+  db: Queryable,
+  values: typeof bookingSessions.$inferInsert,
+): Promise<SessionRow | undefined> {
+  const [row] = await db.insert(bookingSessions).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/**
+ * Takes the session's confirm lease: only one request at a time creates an order, and a lease left by a
+ * crashed process runs out by itself. Undefined when another request holds it.
+ */
+export async function leaseSession(
+  db: Queryable,
+  companyId: string,
+  sessionId: string,
+  seconds = 30,
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .update(bookingSessions)
+    .set({ lockedUntil: sql`now() + make_interval(secs => ${seconds})` })
+    .where(
+      and(
+        eq(bookingSessions.companyId, companyId),
+        eq(bookingSessions.sessionId, sessionId),
+        eq(bookingSessions.state, 'intent_created'),
+        sql`(${bookingSessions.lockedUntil} is null or ${bookingSessions.lockedUntil} < now())`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function updateSession(
+  db: Queryable,
+  companyId: string,
+  sessionId: string,
+  set: Partial<Pick<SessionRow, 'state' | 'orderId' | 'lastError' | 'lockedUntil'>>,
+): Promise<void> {
+  await db
+    .update(bookingSessions)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(and(eq(bookingSessions.companyId, companyId), eq(bookingSessions.sessionId, sessionId)));
+}
+
+/** A session with its order's number, for GET /sessions and repeated confirms. */
+export async function findSessionWithOrder(db: Queryable, companyId: string, sessionId: string) {
+  const [row] = await db
+    .select({ session: bookingSessions, orderNumber: orders.orderNumber })
+    .from(bookingSessions)
+    .leftJoin(orders, eq(orders.id, bookingSessions.orderId))
+    .where(and(eq(bookingSessions.companyId, companyId), eq(bookingSessions.sessionId, sessionId)));
+  return row;
+}

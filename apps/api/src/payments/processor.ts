@@ -1,0 +1,50 @@
+/**
+ * What the order flow needs from a card processor, shaped after Stripe's PaymentIntents with manual
+ * capture: authorize in the customer's browser, capture only once the order exists.
+ */
+export type IntentStatus =
+  | 'requires_payment_method'
+  | 'requires_action'
+  | 'requires_capture'
+  | 'succeeded'
+  | 'canceled';
+
+export type ProcessorIntent = {
+  id: string;
+  clientSecret: string;
+  amountCents: number;
+  currency: string;
+  status: IntentStatus;
+  /** The processor's fraud assessment once a card was tried: Stripe Radar's risk level. */
+  riskLevel: 'normal' | 'elevated' | null;
+  /** Why the last card attempt failed, when it did. */
+  declineCode: string | null;
+};
+
+export type CreateIntentInput = {
+  amountCents: number;
+  currency: string;
+  /** Per session: a retried create returns the same intent. */
+  idempotencyKey: string;
+  /** The connected account of a Canadian company. */
+  account: string | null;
+  metadata: Record<string, string>;
+};
+
+export type Processor = {
+  kind: 'sandbox' | 'stripe';
+  /** What the browser initializes the processor's client library with. */
+  publishableKey: string;
+  createIntent(input: CreateIntentInput): Promise<ProcessorIntent>;
+  retrieveIntent(id: string, account: string | null): Promise<ProcessorIntent>;
+  capture(id: string, account: string | null): Promise<ProcessorIntent>;
+  cancel(id: string, account: string | null): Promise<ProcessorIntent>;
+};
+
+/** The processor did not answer or failed: the caller answers 502 upstream and keeps the authorization. */
+export class ProcessorUnavailable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ProcessorUnavailable';
+  }
+}

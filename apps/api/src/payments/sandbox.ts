@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../db/client';
+import {
+  findSandboxIntent,
+  insertOrGetSandboxIntent,
+  type SandboxIntentRow,
+  transitionSandboxIntent,
+} from '../db/repositories/sandbox-intents';
+import type { CreateIntentInput, Processor, ProcessorIntent } from './processor';
+
+/**
+ * The built-in processor of the embedded default: PaymentIntents with manual capture, kept in our own
+ * database, and confirmed by the sandbox's card endpoint (payments/sandbox-routes.ts) the way Stripe.js
+ * confirms with Stripe: card numbers never reach the Booking API.
+ */
+export const SANDBOX_PUBLISHABLE_KEY = 'pk_sandbox_svc';
+
+const toIntent = (row: SandboxIntentRow): ProcessorIntent => ({
+  id: row.id,
+  clientSecret: row.clientSecret,
+  amountCents: row.amountCents,
+  currency: row.currency,
+  status: row.status,
+  riskLevel: row.riskLevel,
+  declineCode: row.declineCode,
+});
+
+export class SandboxIntentError extends Error {
+  constructor(
+    readonly code: 'resource_missing' | 'payment_intent_unexpected_state',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function createSandboxProcessor(db: Queryable): Processor {
+  async function load(id: string) {
+    const row = await findSandboxIntent(db, id);
+    if (!row) throw new SandboxIntentError('resource_missing', `No such payment intent: ${id}`);
+    return row;
+  }
+  return {
+    kind: 'sandbox',
+    publishableKey: SANDBOX_PUBLISHABLE_KEY,
+    async createIntent(input: CreateIntentInput) {
+      const id = `pi_sbx_${randomBytes(12).toString('hex')}`;
+      const row = await insertOrGetSandboxIntent(db, {
+        id,
+        clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+        idempotencyKey: input.idempotencyKey,
+        amountCents: input.amountCents,
+        currency: input.currency.toLowerCase(),
+        account: input.account,
+        status: 'requires_payment_method',
+        metadata: input.metadata,
+      });
+      return toIntent(row);
+    },
+    async retrieveIntent(id) {
+      return toIntent(await load(id));
+    },
+    async capture(id) {
+      const row = await transitionSandboxIntent(db, id, ['requires_capture'], { status: 'succeeded' });
+      if (row) return toIntent(row);
+      const current = await load(id);
+      if (current.status === 'succeeded') return toIntent(current); // capturing twice is harmless
+      throw new SandboxIntentError('payment_intent_unexpected_state', `Cannot capture a ${current.status} intent`);
+    },
+    async cancel(id) {
+      const row = await transitionSandboxIntent(
+        db,
+        id,
+        ['requires_payment_method', 'requires_action', 'requires_capture'],
+        {
+          status: 'canceled',
+        },
+      );
+      return toIntent(row ?? (await load(id)));
+    },
+  };
+}

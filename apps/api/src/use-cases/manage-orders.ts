@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { findCompanyBySlug } from '../db/repositories/catalog';
+import { listOutbox } from '../db/repositories/outbox';
+import { customers, orders, webhookEndpoints } from '../db/schema';
+import { toDollars } from '../domain/money';
+import { AdminError } from './manage-keys';
+import { publishChange } from './publish-change';
+
+export const MAX_WEBHOOK_ENDPOINTS = 3;
+export const BOOKING_EVENTS = ['booking.completed', 'booking.held', 'booking.released'] as const;
+
+async function companyOf(database: Database, slug: string) {
+  const company = await findCompanyBySlug(database.db, slug);
+  if (!company) throw new AdminError(`no company with slug "${slug}"`);
+  return company;
+}
+
+/** The office's view of recent orders, newest first. */
+export async function listOrders(database: Database, slug: string) {
+  const company = await companyOf(database, slug);
+  const rows = await database.db
+    .select({ order: orders, email: customers.email })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(eq(orders.companyId, company.id))
+    .orderBy(desc(orders.orderNumber))
+    .limit(100);
+  return rows.map(({ order, email }) => ({
+    order_number: order.orderNumber,
+    status: order.status,
+    payment_status: order.paymentStatus,
+    size: order.sizeLabel,
+    delivery_date: order.deliveryDate,
+    pickup_date: order.pickupDate,
+    total: toDollars(order.totalCents),
+    charged: toDollars(order.grossTotalCents),
+    customer: email,
+    channel: order.bookingChannel,
+    session_id: order.sessionId,
+  }));
+}
+
+/** Outgoing webhooks, e-mails and texts of a company, as the outbox holds them. */
+export async function listCompanyOutbox(database: Database, slug: string) {
+  const company = await companyOf(database, slug);
+  return (await listOutbox(database.db, company.id)).map((row) => ({
+    id: row.id,
+    channel: row.channel,
+    topic: row.topic,
+    status: row.status,
+    attempts: row.attempts,
+    to: (row.payload as { to?: string }).to ?? row.endpointId,
+    created_at: row.createdAt.toISOString(),
+    payload: row.payload,
+  }));
+}
+
+/**
+ * Adds a webhook endpoint (at most three a company). https only, except loopback addresses when the
+ * platform runs with SVC_WEBHOOK_ALLOW_HTTP=1 for local development and tests.
+ */
+export async function addWebhookEndpoint(database: Database, slug: string, url: string, events: string[]) {
+  const company = await companyOf(database, slug);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new AdminError(`"${url}" is not a URL`);
+  }
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
+  if (parsed.protocol !== 'https:' && !(local && process.env.SVC_WEBHOOK_ALLOW_HTTP === '1')) {
+    throw new AdminError('webhook endpoints must use https');
+  }
+  const chosen = events.length ? events : [...BOOKING_EVENTS];
+  const unknown = chosen.filter((e) => !(BOOKING_EVENTS as readonly string[]).includes(e));
+  if (unknown.length)
+    throw new AdminError(`unknown events: ${unknown.join(', ')} (known: ${BOOKING_EVENTS.join(', ')})`);
+  const secret = `svc_wh_${randomBytes(24).toString('base64url')}`;
+  return database.db.transaction(async (tx) => {
+    const [{ count }] = (await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.companyId, company.id), eq(webhookEndpoints.enabled, true)))) as [
+      { count: number },
+    ];
+    if (count >= MAX_WEBHOOK_ENDPOINTS)
+      throw new AdminError(`a company has at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints`);
+    const [row] = await tx
+      .insert(webhookEndpoints)
+      .values({ companyId: company.id, api: 'booking', url: parsed.toString(), secret, events: chosen })
+      .returning({ id: webhookEndpoints.id });
+    await publishChange(tx);
+    return { id: (row as { id: string }).id, url: parsed.toString(), events: chosen, secret };
+  });
+}

@@ -1,0 +1,45 @@
+import type { Database } from '../db/client';
+import { findCompanyBySlug, loadCatalog } from '../db/repositories/catalog';
+import { findOrderByNumber, markCaptured, setOrderStatus } from '../db/repositories/orders';
+import { enqueueWebhooks } from '../db/repositories/outbox';
+import type { Processor } from '../payments/processor';
+import { bookingEventData } from './booking-events';
+import { accountOf } from './create-intent';
+import { AdminError } from './manage-keys';
+
+const REVIEW = 'pending_risk_review';
+
+/**
+ * The office approves an order held for fraud review: the card is captured (it was only authorized),
+ * the order leaves pending_risk_review, and booking.released goes out with previous_status.
+ */
+export async function releaseOrder(database: Database, processor: Processor, slug: string, orderNumber: number) {
+  const company = await findCompanyBySlug(database.db, slug);
+  if (!company) throw new AdminError(`no company with slug "${slug}"`);
+  const catalog = await loadCatalog(database.db, company.id);
+  const order = await findOrderByNumber(database.db, company.id, orderNumber);
+  if (!order || !catalog) throw new AdminError(`company ${slug} has no order #${orderNumber}`);
+  if (order.status !== REVIEW) throw new AdminError(`order #${orderNumber} is ${order.status}, not held for review`);
+  const session = await database.db.query.bookingSessions.findFirst({
+    where: (s, { and, eq }) => and(eq(s.companyId, company.id), eq(s.orderId, order.id)),
+  });
+  const intentId = session?.paymentIntentId;
+  if (!intentId) throw new AdminError(`order #${orderNumber} has no payment to capture`);
+  await processor.capture(intentId, accountOf(catalog.company));
+  return database.db.transaction(async (tx) => {
+    const released = await setOrderStatus(tx, order.id, REVIEW, 'confirmed');
+    if (!released) throw new AdminError(`order #${orderNumber} was released by someone else`);
+    await markCaptured(tx, order.id, intentId);
+    const paid = { ...released, paymentStatus: 'paid' };
+    await enqueueWebhooks(tx, company.id, 'booking', 'booking.released', {
+      ...bookingEventData(paid),
+      previous_status: REVIEW,
+    });
+    return {
+      order_number: orderNumber,
+      status: paid.status,
+      previous_status: REVIEW,
+      payment_status: paid.paymentStatus,
+    };
+  });
+}

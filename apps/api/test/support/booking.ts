@@ -1,0 +1,68 @@
+import { addDays, weekday } from '../../src/domain/dates';
+import { TEST_CARDS } from '../../src/payments/sandbox-cards';
+import type { ApiResponse, apiClient } from './client';
+import type { Target } from './servers';
+
+type Api = ReturnType<typeof apiClient>;
+
+/** The first delivery day acme takes: not inside the notice, not a Sunday, not its closed days. */
+export function openDay(today: string, after = 1): string {
+  for (let i = after; ; i++) {
+    const d = addDays(today, i);
+    if (i !== 5 && i !== 6 && weekday(d) !== 7) return d;
+  }
+}
+
+let counter = 0;
+export function intentBody(target: Target, overrides: Record<string, unknown> = {}) {
+  const { acme, today } = target.fixtures;
+  counter++;
+  return {
+    size_id: acme.sizes['10yd'],
+    rental_days: 9,
+    delivery_date: openDay(today),
+    delivery_address: '12 Main St',
+    delivery_city: 'New York',
+    delivery_state: 'NY',
+    delivery_zip: '10001',
+    customer: { name: 'Pat Doe', email: `pat${counter}.${Date.now()}@example.com`, phone: '+1 212 555 0199' },
+    terms_accepted: true,
+    ...overrides,
+  };
+}
+
+/** What a browser does with the client secret: confirm the card at the processor (here, the sandbox). */
+export async function payWithCard(
+  target: Target,
+  intent: { payment_intent_id: string; client_secret: string },
+  number: string = TEST_CARDS.success,
+) {
+  const res = await fetch(`${target.baseUrl}/sandbox/v1/payment_intents/${intent.payment_intent_id}/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'https://acme.example' },
+    body: JSON.stringify({
+      client_secret: intent.client_secret,
+      card: { number, exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' },
+      return_url: 'https://acme.example/booking/done',
+    }),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+/** intents -> card -> confirm, as the order flow rules say. */
+export async function book(
+  api: Api,
+  target: Target,
+  card: string = TEST_CARDS.success,
+  overrides: Record<string, unknown> = {},
+) {
+  const key = target.fixtures.acme.server;
+  const intent: ApiResponse = await api.post('/intents', { key, body: intentBody(target, overrides) });
+  if (intent.status !== 200) throw new Error(`intents: ${JSON.stringify(intent.body)}`);
+  const paid = await payWithCard(target, intent.body.data, card);
+  const confirmed = await api.post('/confirm', {
+    key,
+    body: { session_id: intent.body.data.session_id, payment_intent_id: intent.body.data.payment_intent_id },
+  });
+  return { intent: intent.body.data, paid, confirmed };
+}

@@ -182,7 +182,7 @@ export function createBookingApp(deps: AppDeps) {
     c.json(
       {
         data: await createIntent(
-          { db: deps.db, processorFor: deps.processorFor, now: now() },
+          { db: deps.db, processorFor: deps.processorFor },
           c.get('catalog'),
           c.req.valid('json'),
           today(c),

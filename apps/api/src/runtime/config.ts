@@ -14,6 +14,15 @@ export function readEnv(env = process.env) {
     ratePerMinute: Number(env.SVC_RATE_LIMIT_PER_MINUTE ?? 120),
     /** Behind a proxy that sets X-Forwarded-For: how many proxies to trust (standalone server). */
     trustProxyHops: Number(env.SVC_TRUST_PROXY_HOPS ?? 0),
+    /** SMTP for e-mail (smtp://user:pass@host:port); unset: e-mail stays in the local outbox. */
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.SVC_MAIL_FROM ?? 'svc bookings <no-reply@svc.localhost>',
+    /** Development and tests only: webhooks to loopback and plain http receivers. */
+    allowLocalWebhooks: env.SVC_WEBHOOK_ALLOW_HTTP === '1',
+    /** Background workers (outbox, recovery) run in every platform process unless switched off. */
+    workers: env.SVC_WORKERS !== 'off',
+    /** How often the recovery worker looks for authorized sessions without an order. */
+    recoveryIntervalMs: Number(env.SVC_RECOVERY_INTERVAL_MS ?? 15_000),
   };
 }
 export type PlatformEnv = ReturnType<typeof readEnv>;

@@ -1,11 +1,13 @@
 import type { Context } from 'hono';
 import { type Database, openDatabase } from '../db/client';
 import type { Company } from '../domain/catalog';
+import { channelsFromEnv } from '../events/channels';
 import { createBookingApp } from '../http/app';
 import { createSandboxProcessor } from '../payments/sandbox';
 import { createSandboxApp, SANDBOX_BASE } from '../payments/sandbox-routes';
 import { type PlatformEnv, readEnv } from './config';
 import { Registry } from './registry';
+import { startWorkers } from './workers';
 
 export type Platform = {
   env: PlatformEnv;
@@ -48,6 +50,15 @@ export async function createPlatform(options: {
     ratePerMinute: env.ratePerMinute,
     redis,
   });
+  const stopWorkers = env.workers
+    ? startWorkers({
+        db: database.db,
+        channels: channelsFromEnv(env),
+        processorFor,
+        allowLocalWebhooks: env.allowLocalWebhooks,
+        recoveryMs: env.recoveryIntervalMs,
+      })
+    : async () => {};
   return {
     env,
     database,
@@ -60,6 +71,7 @@ export async function createPlatform(options: {
         ? sandboxApp.fetch(request, env)
         : booking.fetch(request, env),
     async close() {
+      await stopWorkers();
       registry.stop();
       await redis?.quit();
       await database.close();

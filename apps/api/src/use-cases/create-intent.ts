@@ -33,7 +33,7 @@ export type FrozenBooking = {
  * payment intent exists, then freezes the price in the session.
  */
 export async function createIntent(
-  deps: { db: Db; processorFor: ProcessorFor; now: Date },
+  deps: { db: Db; processorFor: ProcessorFor },
   catalog: Catalog,
   body: IntentRequest,
   today: string,

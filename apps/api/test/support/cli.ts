@@ -11,7 +11,7 @@ export async function svc(target: Target, ...args: string[]): Promise<any> {
   const apiDir = path.join(repoRoot(), 'apps/api');
   const { stdout } = await run(path.join(apiDir, 'node_modules/.bin/tsx'), ['src/cli/main.ts', ...args, '--json'], {
     cwd: apiDir,
-    env: { ...process.env, DATABASE_URL: '', SVC_DATA_DIR: '', ...target.env },
+    env: { ...process.env, DATABASE_URL: '', SVC_DATA_DIR: '', SVC_WEBHOOK_ALLOW_HTTP: '1', ...target.env },
   });
   return JSON.parse(stdout);
 }

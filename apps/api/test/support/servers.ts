@@ -59,11 +59,26 @@ export async function startTarget(
   const database = await open(location);
   const fixtures = await seedFixtures(database);
   await database.close();
+  const server = await spawnServer(kind, location.env, extraEnv);
+  return {
+    target: { name: label, kind, driver, baseUrl: server.baseUrl, env: location.env, fixtures },
+    async stop() {
+      await server.stop();
+      await location.dispose();
+    },
+  };
+}
 
+/** One server process on an existing database; `kill` ends it the hard way, as a crash would. */
+export async function spawnServer(
+  kind: ServerKind,
+  dbEnv: Record<string, string>,
+  extraEnv: Record<string, string> = {},
+) {
   const port = await freePort();
   const env = {
     ...process.env,
-    ...location.env,
+    ...dbEnv,
     ...extraEnv,
     PORT: String(port),
     STANDALONE_PORT: String(port),
@@ -85,20 +100,23 @@ export async function startTarget(
   child.stderr?.on('data', (d) => (output += d));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForServer(baseUrl, child, () => output);
-
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-(child.pid as number), name);
+    } catch {}
+  };
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
-    target: { name: label, kind, driver, baseUrl, env: location.env, fixtures },
+    baseUrl,
+    output: () => output,
     async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      const signal = (name: NodeJS.Signals) => {
-        try {
-          process.kill(-(child.pid as number), name);
-        } catch {}
-      };
       signal('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       signal('SIGKILL');
-      await location.dispose();
+    },
+    async kill() {
+      signal('SIGKILL');
+      await exited;
     },
   };
 }

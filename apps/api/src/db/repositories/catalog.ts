@@ -257,3 +257,8 @@ export async function loadCatalog(db: Queryable, companyId: string): Promise<Cat
     commercialEmails: new Set(accounts.map((a) => a.email)),
   };
 }
+
+export async function findCompany(db: Queryable, id: string): Promise<CompanyRow | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id));
+  return row;
+}

@@ -103,3 +103,20 @@ export async function setOrderStatus(
     .returning();
   return row;
 }
+
+/** Confirmed orders whose card was authorized but never captured (a capture failed after the commit). */
+export async function uncapturedOrders(db: Queryable, limit: number) {
+  return db
+    .select({ orderId: orders.id, companyId: orders.companyId, paymentIntentId: payments.paymentIntentId })
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(
+      and(
+        eq(payments.status, 'authorized'),
+        sql`${orders.status} <> 'pending_risk_review'`,
+        sql`${orders.createdAt} < now() - interval '30 seconds'`,
+      ),
+    )
+    .limit(limit);
+}

@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Queryable } from '../client';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../client';
 import { outbox, webhookEndpoints } from '../schema';
 
 /**
@@ -50,4 +50,73 @@ export async function enqueueMessages(db: Queryable, companyId: string, messages
 
 export async function listOutbox(db: Queryable, companyId: string) {
   return db.select().from(outbox).where(eq(outbox.companyId, companyId)).orderBy(outbox.id);
+}
+
+export type OutboxRow = typeof outbox.$inferSelect;
+export type EndpointRow = typeof webhookEndpoints.$inferSelect;
+
+/**
+ * Claims up to `limit` due rows for this worker: locked rows are skipped, so any number of instances can
+ * share the work, and claimed rows are leased for a minute, so a worker that dies mid-delivery only
+ * delays them.
+ */
+export async function claimDue(db: Db, now: Date, limit: number, leaseSeconds = 60): Promise<OutboxRow[]> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)))
+      .orderBy(asc(outbox.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (rows.length) {
+      await tx
+        .update(outbox)
+        .set({ nextAttemptAt: new Date(now.getTime() + leaseSeconds * 1000) })
+        .where(
+          inArray(
+            outbox.id,
+            rows.map((r) => r.id),
+          ),
+        );
+    }
+    return rows;
+  });
+}
+
+export async function finishOutboxRow(
+  db: Queryable,
+  id: number,
+  set: Partial<Pick<OutboxRow, 'status' | 'attempts' | 'nextAttemptAt' | 'lastError' | 'deliveredAt'>>,
+): Promise<void> {
+  await db.update(outbox).set(set).where(eq(outbox.id, id));
+}
+
+export async function findEndpoint(db: Queryable, id: string): Promise<EndpointRow | undefined> {
+  const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  return row;
+}
+
+export async function endpointSucceeded(db: Queryable, id: string): Promise<void> {
+  await db.update(webhookEndpoints).set({ consecutiveFailures: 0 }).where(eq(webhookEndpoints.id, id));
+}
+
+/** Counts a failed attempt; returns the endpoint's failures in a row. */
+export async function endpointFailed(db: Queryable, id: string): Promise<number> {
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({ consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + 1` })
+    .where(eq(webhookEndpoints.id, id))
+    .returning({ failures: webhookEndpoints.consecutiveFailures });
+  return row?.failures ?? 0;
+}
+
+/** Switches an endpoint off; true when this call did it (so the company is told once). */
+export async function disableEndpoint(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db
+    .update(webhookEndpoints)
+    .set({ enabled: false, disabledAt: sql`now()` })
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.enabled, true)))
+    .returning({ id: webhookEndpoints.id });
+  return rows.length > 0;
 }

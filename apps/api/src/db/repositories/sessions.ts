@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
 import { bookingSessions, orders } from '../schema';
 
@@ -42,7 +42,7 @@ export async function leaseSession(
       and(
         eq(bookingSessions.companyId, companyId),
         eq(bookingSessions.sessionId, sessionId),
-        eq(bookingSessions.state, 'intent_created'),
+        inArray(bookingSessions.state, ['intent_created', 'unconfirmed']),
         sql`(${bookingSessions.lockedUntil} is null or ${bookingSessions.lockedUntil} < now())`,
       ),
     )
@@ -54,7 +54,7 @@ export async function updateSession(
   db: Queryable,
   companyId: string,
   sessionId: string,
-  set: Partial<Pick<SessionRow, 'state' | 'orderId' | 'lastError' | 'lockedUntil'>>,
+  set: Partial<Pick<SessionRow, 'state' | 'orderId' | 'lastError' | 'lockedUntil' | 'notifiedUnconfirmedAt'>>,
 ): Promise<void> {
   await db
     .update(bookingSessions)
@@ -70,4 +70,26 @@ export async function findSessionWithOrder(db: Queryable, companyId: string, ses
     .leftJoin(orders, eq(orders.id, bookingSessions.orderId))
     .where(and(eq(bookingSessions.companyId, companyId), eq(bookingSessions.sessionId, sessionId)));
   return row;
+}
+
+/**
+ * Sessions the recovery worker looks at: a payment intent, no order, not leased, not looked at in the
+ * last minute, opened within the last day (card authorizations last days; abandoned sessions are many).
+ */
+export async function sessionsToRecover(db: Queryable, limit: number): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(bookingSessions)
+    .where(
+      and(
+        inArray(bookingSessions.state, ['intent_created', 'unconfirmed']),
+        isNull(bookingSessions.orderId),
+        sql`${bookingSessions.paymentIntentId} is not null`,
+        sql`(${bookingSessions.lockedUntil} is null or ${bookingSessions.lockedUntil} < now())`,
+        sql`${bookingSessions.updatedAt} < now() - interval '1 minute'`,
+        sql`${bookingSessions.createdAt} > now() - interval '1 day'`,
+      ),
+    )
+    .orderBy(asc(bookingSessions.updatedAt))
+    .limit(limit);
 }

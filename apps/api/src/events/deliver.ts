@@ -1,0 +1,131 @@
+import type { Db } from '../db/client';
+import { findCompany } from '../db/repositories/catalog';
+import {
+  claimDue,
+  disableEndpoint,
+  endpointFailed,
+  endpointSucceeded,
+  enqueueMessages,
+  findEndpoint,
+  finishOutboxRow,
+  type OutboxRow,
+} from '../db/repositories/outbox';
+import { DISABLE_AFTER_FAILURES, retryDelay } from './backoff';
+import type { Channels } from './channels';
+import { signatureHeader } from './signature';
+import { unsafeWebhookTarget } from './ssrf';
+
+export type DeliveryDeps = {
+  db: Db;
+  channels: Channels;
+  now: () => Date;
+  /** How long a webhook receiver may take to answer. */
+  timeoutMs?: number;
+  /** Development and tests: deliver to loopback and http receivers. */
+  allowLocalWebhooks?: boolean;
+  batch?: number;
+};
+
+/**
+ * One pass of the outbox worker: claims due rows and delivers each once, recording the outcome. Webhooks
+ * are retried on the backoff schedule and their endpoint switched off after 20 failures in a row (the
+ * company is e-mailed); e-mail and texts are kept in the local outbox when no provider is configured.
+ */
+export async function deliverDue(deps: DeliveryDeps): Promise<{ delivered: number; failed: number; kept: number }> {
+  const counts = { delivered: 0, failed: 0, kept: 0 };
+  const rows = await claimDue(deps.db, deps.now(), deps.batch ?? 20);
+  for (const row of rows) {
+    const outcome: Outcome = await attempt(deps, row).catch((err: unknown) => ({ ok: false, error: String(err) }));
+    const attempts = row.attempts + 1;
+    if (outcome.ok === 'kept') {
+      await finishOutboxRow(deps.db, row.id, { status: 'kept', attempts });
+      counts.kept++;
+    } else if (outcome.ok) {
+      await finishOutboxRow(deps.db, row.id, {
+        status: 'delivered',
+        attempts,
+        deliveredAt: deps.now(),
+        lastError: null,
+      });
+      counts.delivered++;
+    } else {
+      const delay = outcome.final ? null : retryDelay(attempts);
+      await finishOutboxRow(deps.db, row.id, {
+        attempts,
+        lastError: outcome.error.slice(0, 500),
+        ...(delay === null
+          ? { status: 'failed' as const }
+          : { nextAttemptAt: new Date(deps.now().getTime() + delay * 1000) }),
+      });
+      counts.failed++;
+    }
+  }
+  return counts;
+}
+
+type Outcome = { ok: true } | { ok: 'kept' } | { ok: false; error: string; final?: boolean };
+
+async function attempt(deps: DeliveryDeps, row: OutboxRow): Promise<Outcome> {
+  if (row.channel === 'webhook') return sendWebhook(deps, row);
+  const message = row.payload as { to: string; subject?: string; text: string };
+  const send = row.channel === 'email' ? deps.channels.email : deps.channels.sms;
+  if (!send) return { ok: 'kept' };
+  await send({ to: message.to, subject: message.subject ?? '', text: message.text });
+  return { ok: true };
+}
+
+async function sendWebhook(deps: DeliveryDeps, row: OutboxRow): Promise<Outcome> {
+  const endpoint = row.endpointId ? await findEndpoint(deps.db, row.endpointId) : undefined;
+  if (!endpoint?.enabled) return { ok: false, error: 'endpoint disabled or removed', final: true };
+  const url = new URL(endpoint.url);
+  const unsafe = await unsafeWebhookTarget(url, deps.allowLocalWebhooks ?? false);
+  const result: Outcome = unsafe ? { ok: false, error: unsafe } : await post(deps, row, endpoint.url, endpoint.secret);
+  if (result.ok) {
+    await endpointSucceeded(deps.db, endpoint.id);
+    return result;
+  }
+  const failures = await endpointFailed(deps.db, endpoint.id);
+  if (failures >= DISABLE_AFTER_FAILURES && (await disableEndpoint(deps.db, endpoint.id))) {
+    const company = await findCompany(deps.db, row.companyId);
+    if (company?.contact && (company.contact as { email?: string }).email) {
+      await enqueueMessages(deps.db, row.companyId, [
+        {
+          channel: 'email',
+          topic: 'webhook_disabled',
+          to: (company.contact as { email: string }).email,
+          subject: 'A webhook endpoint was switched off',
+          text: `Deliveries to ${endpoint.url} failed ${failures} times in a row (last: ${result.error}), so the endpoint was switched off. Fix the receiver, then add the endpoint again.`,
+        },
+      ]);
+    }
+  }
+  return result;
+}
+
+async function post(deps: DeliveryDeps, row: OutboxRow, url: string, secret: string): Promise<Outcome> {
+  const body = JSON.stringify({ event: row.topic, created_at: row.createdAt.toISOString(), data: row.payload });
+  const t = Math.floor(deps.now().getTime() / 1000);
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'svc-webhooks/1',
+        'x-svc-signature': signatureHeader(secret, body, t),
+        'x-svc-event': row.topic,
+        'x-svc-delivery': String(row.id),
+      },
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(deps.timeoutMs ?? 10_000),
+    });
+    await res.body?.cancel();
+    return res.status >= 200 && res.status < 300 ? { ok: true } : { ok: false, error: `HTTP ${res.status}` };
+  } catch (err) {
+    const name = (err as Error).name;
+    return {
+      ok: false,
+      error: name === 'TimeoutError' ? `no answer in ${deps.timeoutMs ?? 10_000} ms` : `${(err as Error).message}`,
+    };
+  }
+}

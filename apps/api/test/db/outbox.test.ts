@@ -1,0 +1,235 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client';
+import { findCompanyBySlug } from '../../src/db/repositories/catalog';
+import { enqueueMessages, enqueueWebhooks, listOutbox } from '../../src/db/repositories/outbox';
+import { webhookEndpoints } from '../../src/db/schema';
+import { todayIn } from '../../src/domain/dates';
+import { RETRY_SECONDS } from '../../src/events/backoff';
+import { channelsFromEnv } from '../../src/events/channels';
+import { deliverDue } from '../../src/events/deliver';
+import { verifySignature } from '../../src/events/signature';
+import { unsafeWebhookTarget } from '../../src/events/ssrf';
+import { applyCompanyConfig } from '../../src/use-cases/apply-company-config';
+import { addWebhookEndpoint } from '../../src/use-cases/manage-orders';
+import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
+import { ACME_TZ, acmeConfig } from '../support/fixtures';
+
+/** A webhook receiver on loopback whose answer each test chooses. */
+type Received = { headers: IncomingMessage['headers']; body: string };
+function receiver() {
+  const received: Received[] = [];
+  let answer: (res: ServerResponse) => void = (res) => res.writeHead(200).end('ok');
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      answer(res);
+    });
+  });
+  return {
+    received,
+    answerWith: (fn: (res: ServerResponse) => void) => {
+      answer = fn;
+    },
+    start: () =>
+      new Promise<string>((r) =>
+        server.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`)),
+      ),
+    stop: () => new Promise((r) => server.closeAllConnections() ?? server.close(r)),
+  };
+}
+
+describe('webhook targets (SSRF)', () => {
+  it.each([
+    ['https://127.0.0.1/x', /private/],
+    ['https://10.1.2.3/x', /private/],
+    ['https://[::1]/x', /private/],
+    ['https://192.168.0.5/x', /private/],
+    ['http://example.com/x', /https/],
+  ])('refuses %s', async (url, reason) => {
+    expect(await unsafeWebhookTarget(new URL(url), false)).toMatch(reason);
+  });
+  it('refuses IPv4-mapped IPv6 loopback', async () => {
+    expect(await unsafeWebhookTarget(new URL('https://[::ffff:127.0.0.1]/x'), false)).toMatch(/private/);
+  });
+  it('allows a public https address, and loopback in development', async () => {
+    expect(await unsafeWebhookTarget(new URL('https://93.184.216.34/x'), false)).toBeNull();
+    expect(await unsafeWebhookTarget(new URL('http://127.0.0.1:9/x'), true)).toBeNull();
+  });
+});
+
+describe.each(drivers())('the outbox worker on %s', (driver) => {
+  let location: DatabaseLocation;
+  let database: Database;
+  let companyId: string;
+  let endpointId: string;
+  let secret: string;
+  const hook = receiver();
+  const noChannels = { email: null, sms: null };
+  let clock = Date.now();
+  const deliver = (extra: Partial<Parameters<typeof deliverDue>[0]> = {}) =>
+    deliverDue({
+      db: database.db,
+      channels: noChannels,
+      now: () => new Date(clock),
+      allowLocalWebhooks: true,
+      ...extra,
+    });
+  const rows = async () => (await listOutbox(database.db, companyId)).filter((r) => r.channel === 'webhook');
+
+  beforeAll(async () => {
+    location = await createLocation(driver, 'outbox');
+    database = await open(location);
+    await applyCompanyConfig(database, acmeConfig(todayIn(ACME_TZ, new Date())));
+    companyId = (await findCompanyBySlug(database.db, 'acme'))?.id as string;
+    const url = await hook.start();
+    process.env.SVC_WEBHOOK_ALLOW_HTTP = '1';
+    const endpoint = await addWebhookEndpoint(database, 'acme', url, []);
+    endpointId = endpoint.id;
+    secret = endpoint.secret;
+  });
+  afterAll(async () => {
+    delete process.env.SVC_WEBHOOK_ALLOW_HTTP;
+    await hook.stop();
+    await database?.close();
+    await location?.dispose();
+  });
+  beforeEach(async () => {
+    hook.received.length = 0;
+    hook.answerWith((res) => res.writeHead(200).end('ok'));
+    // A second ahead of the database's clock, so rows enqueued by the test are due.
+    clock = Date.now() + 1000;
+    await database.db
+      .update(webhookEndpoints)
+      .set({ enabled: true, consecutiveFailures: 0 })
+      .where(eq(webhookEndpoints.id, endpointId));
+  });
+
+  it('delivers a signed event the receiver can verify', async () => {
+    await enqueueWebhooks(database.db, companyId, 'booking', 'booking.completed', { order_number: 1001 });
+    expect(await deliver()).toMatchObject({ delivered: 1 });
+    const [got] = hook.received;
+    expect(JSON.parse(got?.body as string)).toEqual({
+      event: 'booking.completed',
+      created_at: expect.any(String),
+      data: { order_number: 1001 },
+    });
+    const header = got?.headers['x-svc-signature'] as string;
+    expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(verifySignature(secret, got?.body as string, header, Math.floor(clock / 1000))).toBe(true);
+    expect(verifySignature(secret, `${got?.body} `, header, Math.floor(clock / 1000))).toBe(false);
+    expect(verifySignature('svc_wh_other', got?.body as string, header, Math.floor(clock / 1000))).toBe(false);
+    expect(verifySignature(secret, got?.body as string, header, Math.floor(clock / 1000) + 301)).toBe(false);
+    expect((await rows()).at(-1)).toMatchObject({ status: 'delivered', attempts: 1 });
+    expect(await deliver()).toMatchObject({ delivered: 0, failed: 0 });
+  });
+
+  it('retries a receiver that fails on the backoff schedule, then delivers', async () => {
+    hook.answerWith((res) => res.writeHead(500).end());
+    await enqueueWebhooks(database.db, companyId, 'booking', 'booking.held', { order_number: 1002 });
+    expect(await deliver()).toMatchObject({ failed: 1 });
+    let row = (await rows()).at(-1);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'HTTP 500' });
+    expect(row?.nextAttemptAt.getTime()).toBe(clock + RETRY_SECONDS[0] * 1000);
+    clock += (RETRY_SECONDS[0] - 1) * 1000;
+    expect(await deliver()).toMatchObject({ delivered: 0, failed: 0 }); // not due yet
+    clock += 2000;
+    hook.answerWith((res) => res.writeHead(204).end());
+    expect(await deliver()).toMatchObject({ delivered: 1 });
+    row = (await rows()).at(-1);
+    expect(row).toMatchObject({ status: 'delivered', attempts: 2 });
+    expect(hook.received).toHaveLength(2);
+  });
+
+  it('counts a receiver that never answers as a failure', async () => {
+    hook.answerWith(() => {}); // hangs
+    await enqueueWebhooks(database.db, companyId, 'booking', 'booking.released', { order_number: 1003 });
+    expect(await deliver({ timeoutMs: 200 })).toMatchObject({ failed: 1 });
+    expect((await rows()).at(-1)).toMatchObject({ status: 'pending', lastError: 'no answer in 200 ms' });
+    hook.answerWith((res) => res.writeHead(200).end());
+    clock += RETRY_SECONDS[0] * 1000;
+    expect(await deliver()).toMatchObject({ delivered: 1 });
+  });
+
+  it('gives a delivery up after about an hour of retries', async () => {
+    hook.answerWith((res) => res.writeHead(503).end());
+    await enqueueWebhooks(database.db, companyId, 'booking', 'booking.completed', { order_number: 1004 });
+    for (let i = 0; i <= RETRY_SECONDS.length; i++) {
+      expect(await deliver()).toMatchObject({ failed: 1 });
+      clock += (RETRY_SECONDS[i] ?? 0) * 1000;
+    }
+    expect((await rows()).at(-1)).toMatchObject({ status: 'failed', attempts: RETRY_SECONDS.length + 1 });
+    expect(RETRY_SECONDS.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(55 * 60);
+  });
+
+  it('switches an endpoint off after 20 failures in a row and e-mails the company once', async () => {
+    hook.answerWith((res) => res.writeHead(500).end());
+    for (let i = 0; i < 22; i++)
+      await enqueueWebhooks(database.db, companyId, 'booking', 'booking.completed', { order_number: 2000 + i });
+    await deliver({ batch: 50 });
+    const [endpoint] = await database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
+    expect(endpoint).toMatchObject({ enabled: false, consecutiveFailures: expect.any(Number) });
+    expect(hook.received).toHaveLength(20);
+    const notices = (await listOutbox(database.db, companyId)).filter((r) => r.topic === 'webhook_disabled');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.payload).toMatchObject({
+      to: 'office@acme.example',
+      subject: 'A webhook endpoint was switched off',
+    });
+    const late = (await rows()).filter((r) => r.status === 'failed' && r.lastError === 'endpoint disabled or removed');
+    expect(late.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('sends e-mail through SMTP when configured, and keeps messages locally when not', async () => {
+    const mails: { to: string[]; data: string }[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, done) {
+        let data = '';
+        stream.on('data', (c) => (data += c));
+        stream.on('end', () => {
+          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
+          done();
+        });
+      },
+    });
+    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
+    const port = (smtp.server.address() as AddressInfo).port;
+    try {
+      await enqueueMessages(database.db, companyId, [
+        {
+          channel: 'email',
+          topic: 'order_confirmation',
+          to: 'pat@example.com',
+          subject: 'Acme: order #1',
+          text: 'Your order #1 is confirmed.',
+        },
+        { channel: 'sms', topic: 'order_confirmation', to: '+12125550199', text: 'Your order #1 is confirmed.' },
+      ]);
+      const channels = channelsFromEnv({
+        smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+        mailFrom: 'Acme <no-reply@acme.example>',
+      });
+      // Every pending e-mail goes out, the earlier test's "endpoint switched off" notice included.
+      const pending = (await listOutbox(database.db, companyId)).filter(
+        (r) => r.channel === 'email' && r.status === 'pending',
+      );
+      expect(await deliver({ channels })).toMatchObject({ delivered: pending.length, kept: 1 });
+      const mine = mails.filter((m) => m.to.includes('pat@example.com'));
+      expect(mine).toHaveLength(1);
+      expect(mine[0]?.data).toContain('Subject: Acme: order #1');
+      expect(mine[0]?.data).toContain('Your order #1 is confirmed.');
+      expect(mails).toHaveLength(pending.length);
+      const sms = (await listOutbox(database.db, companyId)).find((r) => r.channel === 'sms');
+      expect(sms?.status).toBe('kept');
+    } finally {
+      await new Promise<void>((r) => smtp.close(() => r()));
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client';
+import { findCompanyBySlug, loadCatalog } from '../../src/db/repositories/catalog';
+import { transitionSandboxIntent } from '../../src/db/repositories/sandbox-intents';
+import { findSession } from '../../src/db/repositories/sessions';
+import { bookingSessions, outbox } from '../../src/db/schema';
+import type { Catalog } from '../../src/domain/catalog';
+import { todayIn } from '../../src/domain/dates';
+import { createSandboxProcessor } from '../../src/payments/sandbox';
+import { applyCompanyConfig } from '../../src/use-cases/apply-company-config';
+import { createIntent } from '../../src/use-cases/create-intent';
+import { recoverSessions } from '../../src/use-cases/recover-sessions';
+import { openDay } from '../support/booking';
+import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
+import { ACME_TZ, acmeConfig } from '../support/fixtures';
+
+describe.each(drivers())('the recovery worker on %s', (driver) => {
+  let location: DatabaseLocation;
+  let database: Database;
+  let catalog: Catalog;
+  const today = todayIn(ACME_TZ, new Date());
+  const processorFor = () => createSandboxProcessor(database.db);
+  const deps = () => ({ db: database.db, processorFor, now: () => new Date() });
+
+  beforeAll(async () => {
+    location = await createLocation(driver, 'recovery');
+    database = await open(location);
+    await applyCompanyConfig(database, acmeConfig(today));
+    catalog = (await loadCatalog(database.db, (await findCompanyBySlug(database.db, 'acme'))?.id as string)) as Catalog;
+  });
+  afterAll(async () => {
+    await database?.close();
+    await location?.dispose();
+  });
+
+  async function openSession(email: string) {
+    return createIntent(
+      deps(),
+      catalog,
+      {
+        size_id: catalog.sizes[0]?.id as string,
+        rental_days: 7,
+        delivery_date: openDay(today),
+        delivery_address: '1 Main St',
+        delivery_zip: '10001',
+        customer: { name: 'Pat', email, phone: '+1 212 555 0100' },
+        terms_accepted: true,
+      },
+      today,
+      'api',
+    );
+  }
+  // Moves a session back in time, as if it had been opened `minutes` ago and last looked at since.
+  const age = (sessionId: string, minutes: number) =>
+    database.db.execute(
+      sql`update ${bookingSessions} set created_at = now() - make_interval(mins => ${minutes}), updated_at = now() - interval '2 minutes' where session_id = ${sessionId}`,
+    );
+
+  it('creates the order of an authorized session whose page never called /confirm', async () => {
+    const intent = await openSession('lost@example.com');
+    await transitionSandboxIntent(database.db, intent.payment_intent_id, ['requires_payment_method'], {
+      status: 'requires_capture',
+      riskLevel: 'normal',
+    });
+    expect(await recoverSessions(deps())).toMatchObject({ confirmed: 0 }); // too recent: the page may still confirm
+    await age(intent.session_id, 3);
+    expect(await recoverSessions(deps())).toMatchObject({ confirmed: 1 });
+    const session = await findSession(database.db, catalog.company.id, intent.session_id);
+    expect(session).toMatchObject({ state: 'confirmed', orderId: expect.any(String) });
+    expect((await processorFor().retrieveIntent(intent.payment_intent_id, null)).status).toBe('succeeded');
+  });
+
+  it('leaves unpaid sessions alone', async () => {
+    const intent = await openSession('window-shopper@example.com');
+    await age(intent.session_id, 30);
+    expect(await recoverSessions(deps())).toMatchObject({ confirmed: 0, notified: 0 });
+    expect((await findSession(database.db, catalog.company.id, intent.session_id))?.state).toBe('intent_created');
+  });
+
+  it('tells the customer and the company once when an authorized card has no order after 15 minutes', async () => {
+    const intent = await openSession('stuck@example.com');
+    await transitionSandboxIntent(database.db, intent.payment_intent_id, ['requires_payment_method'], {
+      status: 'requires_capture',
+      riskLevel: 'normal',
+    });
+    // The processor is down: the order cannot be confirmed.
+    const down = () => ({
+      ...createSandboxProcessor(database.db),
+      retrieveIntent: () => Promise.reject(new Error('ECONNREFUSED')),
+    });
+    const failing = { ...deps(), processorFor: down };
+    await age(intent.session_id, 5);
+    expect(await recoverSessions(failing)).toMatchObject({ notified: 0 });
+    expect((await findSession(database.db, catalog.company.id, intent.session_id))?.state).toBe('unconfirmed');
+    await age(intent.session_id, 16);
+    expect(await recoverSessions(failing)).toMatchObject({ notified: 1 });
+    await age(intent.session_id, 17);
+    expect(await recoverSessions(failing)).toMatchObject({ notified: 0 });
+    const notices = (await database.db.select().from(outbox)).filter((r) => r.topic === 'booking_unconfirmed');
+    expect(notices.map((n) => `${n.channel}:${(n.payload as { to: string }).to}`).sort()).toEqual([
+      'email:office@acme.example',
+      'email:stuck@example.com',
+      'sms:+1 212 555 0100',
+      'sms:+1 212 555 0100',
+    ]);
+    // The processor is back: the next pass creates the order after all.
+    await age(intent.session_id, 18);
+    expect(await recoverSessions(deps())).toMatchObject({ confirmed: 1 });
+    expect((await findSession(database.db, catalog.company.id, intent.session_id))?.state).toBe('confirmed');
+  });
+});

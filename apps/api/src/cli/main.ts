@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client';
 import { listCompanies } from '../db/repositories/catalog';
 import type { KeyKind } from '../lib/api-keys';
-import { createSandboxProcessor } from '../payments/sandbox';
+import { processorsFor } from '../payments/processors';
 import { readEnv } from '../runtime/config';
 import { applyCompanyConfig, ConfigError } from '../use-cases/apply-company-config';
 import {
@@ -150,7 +150,7 @@ async function run(argv: string[]): Promise<{ text: string; json: Out }> {
       case 'orders approve': {
         const number = Number(need(rest[1], 'order number'));
         if (!Number.isInteger(number)) throw new AdminError('the order number is a whole number');
-        const result = await releaseOrder(database, createSandboxProcessor(database.db), need(rest[0], 'slug'), number);
+        const result = await releaseOrder(database, processorsFor(database.db, env), need(rest[0], 'slug'), number);
         return {
           text: `order #${result.order_number}: ${result.status} (was ${result.previous_status}), ${result.payment_status}`,
           json: result,

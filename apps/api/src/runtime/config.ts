@@ -19,6 +19,10 @@ export function readEnv(env = process.env) {
     mailFrom: env.SVC_MAIL_FROM ?? 'svc bookings <no-reply@svc.localhost>',
     /** Development and tests only: webhooks to loopback and plain http receivers. */
     allowLocalWebhooks: env.SVC_WEBHOOK_ALLOW_HTTP === '1',
+    /** Stripe, for companies whose processor is stripe; STRIPE_API_BASE only for a local stand-in. */
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+    stripeApiBase: env.STRIPE_API_BASE || undefined,
     /** Background workers (outbox, recovery) run in every platform process unless switched off. */
     workers: env.SVC_WORKERS !== 'off',
     /** How often the recovery worker looks for authorized sessions without an order. */

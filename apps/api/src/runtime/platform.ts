@@ -1,9 +1,8 @@
 import type { Context } from 'hono';
 import { type Database, openDatabase } from '../db/client';
-import type { Company } from '../domain/catalog';
 import { channelsFromEnv } from '../events/channels';
 import { createBookingApp } from '../http/app';
-import { createSandboxProcessor } from '../payments/sandbox';
+import { processorsFor } from '../payments/processors';
 import { createSandboxApp, SANDBOX_BASE } from '../payments/sandbox-routes';
 import { type PlatformEnv, readEnv } from './config';
 import { Registry } from './registry';
@@ -36,11 +35,9 @@ export async function createPlatform(options: {
     const { Redis } = await import('ioredis');
     redis = new Redis(env.redisUrl, { enableOfflineQueue: false });
   }
-  const sandbox = createSandboxProcessor(database.db);
   const sandboxApp = createSandboxApp(database.db);
-  // Stripe joins here when STRIPE_SECRET_KEY is set (issue 3, next step); until then a company set to
-  // Stripe answers payments_not_ready.
-  const processorFor = (company: Company) => (company.processor.kind === 'sandbox' ? sandbox : null);
+  // A company set to Stripe on a platform without Stripe keys answers payments_not_ready.
+  const processorFor = processorsFor(database.db, env);
   const booking = createBookingApp({
     registry,
     db: database.db,

@@ -89,6 +89,15 @@ async function replay(
   requestHash: string,
 ) {
   const processor = deps.processorFor(catalog.company);
+  if (session.state === 'failed') {
+    throw new ApiError(
+      'idempotency_conflict',
+      'This session failed and its payment was released: start a new booking with a new session_id.',
+      {
+        field: 'session_id',
+      },
+    );
+  }
   if (session.state !== 'intent_created') {
     throw new ApiError('already_authorized', 'This session already has an order: use POST /confirm or GET /sessions.', {
       field: 'session_id',

@@ -2,9 +2,9 @@ import type { Database } from '../db/client';
 import { findCompanyBySlug, loadCatalog } from '../db/repositories/catalog';
 import { findOrderByNumber, markCaptured, setOrderStatus } from '../db/repositories/orders';
 import { enqueueWebhooks } from '../db/repositories/outbox';
-import type { Processor } from '../payments/processor';
+
 import { bookingEventData } from './booking-events';
-import { accountOf } from './create-intent';
+import { accountOf, type ProcessorFor } from './create-intent';
 import { AdminError } from './manage-keys';
 
 const REVIEW = 'pending_risk_review';
@@ -13,7 +13,7 @@ const REVIEW = 'pending_risk_review';
  * The office approves an order held for fraud review: the card is captured (it was only authorized),
  * the order leaves pending_risk_review, and booking.released goes out with previous_status.
  */
-export async function releaseOrder(database: Database, processor: Processor, slug: string, orderNumber: number) {
+export async function releaseOrder(database: Database, processorFor: ProcessorFor, slug: string, orderNumber: number) {
   const company = await findCompanyBySlug(database.db, slug);
   if (!company) throw new AdminError(`no company with slug "${slug}"`);
   const catalog = await loadCatalog(database.db, company.id);
@@ -25,6 +25,9 @@ export async function releaseOrder(database: Database, processor: Processor, slu
   });
   const intentId = session?.paymentIntentId;
   if (!intentId) throw new AdminError(`order #${orderNumber} has no payment to capture`);
+  const processor = processorFor(catalog.company);
+  if (!processor)
+    throw new AdminError(`the ${catalog.company.processor.kind} processor is not configured on this platform`);
   await processor.capture(intentId, accountOf(catalog.company));
   return database.db.transaction(async (tx) => {
     const released = await setOrderStatus(tx, order.id, REVIEW, 'confirmed');

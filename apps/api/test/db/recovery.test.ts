@@ -109,4 +109,35 @@ describe.each(drivers())('the recovery worker on %s', (driver) => {
     expect(await recoverSessions(deps())).toMatchObject({ confirmed: 1 });
     expect((await findSession(database.db, catalog.company.id, intent.session_id))?.state).toBe('confirmed');
   });
+
+  it('after a day, releases the authorization and fails the session: nobody is charged without an order', async () => {
+    const intent = await openSession('abandoned@example.com');
+    await transitionSandboxIntent(database.db, intent.payment_intent_id, ['requires_payment_method'], {
+      status: 'requires_capture',
+      riskLevel: 'normal',
+    });
+    const down = () => ({
+      ...createSandboxProcessor(database.db),
+      retrieveIntent: () => Promise.reject(new Error('ECONNREFUSED')),
+    });
+    await age(intent.session_id, 20);
+    await recoverSessions({ ...deps(), processorFor: down }); // notified, still no order
+    await age(intent.session_id, 25 * 60);
+    expect(await recoverSessions(deps())).toMatchObject({ failed: 1, confirmed: 0 });
+    expect(await findSession(database.db, catalog.company.id, intent.session_id)).toMatchObject({
+      state: 'failed',
+      orderId: null,
+    });
+    expect((await processorFor().retrieveIntent(intent.payment_intent_id, null)).status).toBe('canceled');
+    const told = (await database.db.select().from(outbox)).filter((r) => r.topic === 'booking_failed');
+    expect(told.map((r) => (r.payload as { to: string }).to)).toEqual(['abandoned@example.com']);
+  });
+
+  it('a payment canceled at the processor fails its session', async () => {
+    const intent = await openSession('canceled@example.com');
+    await processorFor().cancel(intent.payment_intent_id, null);
+    await age(intent.session_id, 3);
+    expect(await recoverSessions(deps())).toMatchObject({ failed: 1 });
+    expect((await findSession(database.db, catalog.company.id, intent.session_id))?.state).toBe('failed');
+  });
 });

@@ -292,6 +292,15 @@ describe.each(targets)('card-paid orders on $name', (target) => {
       });
     });
 
+    it('payments_not_ready for a company set to Stripe on a platform without Stripe keys', async () => {
+      const sizes = await api.get('/sizes', { key: target.fixtures.stripeco.server });
+      const res = await intents(
+        intentBody(target, { size_id: sizes.body.data[0].id }),
+        target.fixtures.stripeco.server,
+      );
+      expectError(res, 409, 'payments_not_ready');
+    });
+
     it('404 for a size of another company', async () => {
       expectError(await intents(intentBody(target), offline.server), 404, 'not_found', 'size_id');
     });

@@ -119,6 +119,8 @@ export type Fixtures = {
   };
   sleepy: { server: string };
   offline: { server: string };
+  /** Online and ready, set to Stripe: on a platform without Stripe keys it cannot take payments. */
+  stripeco: { server: string };
 };
 
 export async function seedFixtures(database: Database): Promise<Fixtures> {
@@ -126,6 +128,13 @@ export async function seedFixtures(database: Database): Promise<Fixtures> {
   await applyCompanyConfig(database, acmeConfig(today));
   await applyCompanyConfig(database, otherCompany('sleepy', { active: false }));
   await applyCompanyConfig(database, otherCompany('offline', {}));
+  await applyCompanyConfig(database, {
+    ...acmeConfig(today),
+    slug: 'stripeco',
+    name: 'Stripe Co',
+    commercial_accounts: [],
+    processor: { kind: 'stripe', account: null },
+  });
 
   const revoked = await createKey(database, 'acme', { kind: 'server', label: 'revoked' });
   await revokeCompanyKey(database, 'acme', revoked.id);
@@ -153,5 +162,6 @@ export async function seedFixtures(database: Database): Promise<Fixtures> {
     },
     sleepy: { server: (await createKey(database, 'sleepy', { kind: 'server' })).key },
     offline: { server: (await createKey(database, 'offline', { kind: 'server' })).key },
+    stripeco: { server: (await createKey(database, 'stripeco', { kind: 'server' })).key },
   };
 }

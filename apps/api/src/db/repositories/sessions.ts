@@ -74,7 +74,7 @@ export async function findSessionWithOrder(db: Queryable, companyId: string, ses
 
 /**
  * Sessions the recovery worker looks at: a payment intent, no order, not leased, not looked at in the
- * last minute, opened within the last day (card authorizations last days; abandoned sessions are many).
+ * last minute, opened within the last two days (the worker gives an authorization up after one day).
  */
 export async function sessionsToRecover(db: Queryable, limit: number): Promise<SessionRow[]> {
   return db
@@ -87,7 +87,7 @@ export async function sessionsToRecover(db: Queryable, limit: number): Promise<S
         sql`${bookingSessions.paymentIntentId} is not null`,
         sql`(${bookingSessions.lockedUntil} is null or ${bookingSessions.lockedUntil} < now())`,
         sql`${bookingSessions.updatedAt} < now() - interval '1 minute'`,
-        sql`${bookingSessions.createdAt} > now() - interval '1 day'`,
+        sql`${bookingSessions.createdAt} > now() - interval '2 days'`,
       ),
     )
     .orderBy(asc(bookingSessions.updatedAt))

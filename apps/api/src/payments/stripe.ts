@@ -1,0 +1,91 @@
+import Stripe from 'stripe';
+import { type CreateIntentInput, type Processor, type ProcessorIntent, ProcessorUnavailable } from './processor';
+
+export type StripeSettings = {
+  secretKey: string;
+  publishableKey: string;
+  /** Where Stripe's API is; tests point it at a local stand-in. Default https://api.stripe.com. */
+  apiBase?: string;
+  timeoutMs?: number;
+};
+
+/**
+ * Stripe PaymentIntents with manual capture: authorized in the customer's browser by the Payment Element,
+ * captured by us once the order exists. Canadian companies take payments on their connected account
+ * (the Stripe-Account header). Radar's risk level of the charge is the fraud signal.
+ */
+export function createStripeProcessor(settings: StripeSettings): Processor {
+  const base = new URL(settings.apiBase ?? 'https://api.stripe.com');
+  const stripe = new Stripe(settings.secretKey, {
+    host: base.hostname,
+    port: base.port || (base.protocol === 'http:' ? '80' : '443'),
+    protocol: base.protocol === 'http:' ? 'http' : 'https',
+    maxNetworkRetries: 2,
+    timeout: settings.timeoutMs ?? 10_000,
+    telemetry: false,
+  });
+  const on = (account: string | null) => (account ? { stripeAccount: account } : {});
+
+  async function call<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError) {
+        throw new ProcessorUnavailable(`stripe: ${err.message}`, { cause: err });
+      }
+      throw err;
+    }
+  }
+
+  return {
+    kind: 'stripe',
+    publishableKey: settings.publishableKey,
+    async createIntent(input: CreateIntentInput) {
+      const intent = await call(() =>
+        stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency.toLowerCase(),
+            capture_method: 'manual',
+            automatic_payment_methods: { enabled: true },
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey, ...on(input.account) },
+        ),
+      );
+      return toIntent(intent);
+    },
+    async retrieveIntent(id, account) {
+      return toIntent(await call(() => stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }, on(account))));
+    },
+    async capture(id, account) {
+      return toIntent(
+        await call(() => stripe.paymentIntents.capture(id, {}, { idempotencyKey: `capture-${id}`, ...on(account) })),
+      );
+    },
+    async cancel(id, account) {
+      return toIntent(await call(() => stripe.paymentIntents.cancel(id, {}, on(account))));
+    },
+  };
+}
+
+function toIntent(intent: Stripe.PaymentIntent): ProcessorIntent {
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  const risk = charge?.outcome?.risk_level;
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    amountCents: intent.amount,
+    currency: intent.currency,
+    status: toStatus(intent.status),
+    riskLevel: risk === 'elevated' || risk === 'highest' ? 'elevated' : risk ? 'normal' : null,
+    declineCode: intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? null,
+  };
+}
+
+const KNOWN: ProcessorIntent['status'][] = ['requires_capture', 'succeeded', 'canceled', 'requires_action'];
+
+/** requires_payment_method, requires_confirmation and processing all mean: not authorized yet. */
+function toStatus(status: string): ProcessorIntent['status'] {
+  return KNOWN.find((s) => s === status) ?? 'requires_payment_method';
+}

@@ -15,9 +15,16 @@ import {
   setBookingApi,
   setCompanyFlags,
 } from '../use-cases/manage-keys';
-import { addWebhookEndpoint, listCompanyOutbox, listOrders } from '../use-cases/manage-orders';
+import {
+  addWebhookEndpoint,
+  listCompanyOutbox,
+  listOrders,
+  listWebhookEndpoints,
+  removeWebhookEndpoint,
+} from '../use-cases/manage-orders';
 import { releaseOrder } from '../use-cases/release-order';
 import { seedDemo } from '../use-cases/seed-demo';
+import { listen } from './webhooks-listen';
 
 const HELP = `svc: company setup for the booking platform
 
@@ -39,6 +46,10 @@ Usage: npm run svc -- <command> [options]      (add --json for machine-readable 
   outbox list <slug>                          webhooks, e-mails and texts waiting or sent
   webhooks add <slug> <https-url> [--event booking.completed …]
                                               at most 3; prints the signing secret (svc_wh_…) once
+  webhooks list <slug>                        endpoints, with failures in a row and whether switched off
+  webhooks remove <slug> <endpoint-id>
+  webhooks listen <slug> [--port 4500] [--once]
+                                              a local receiver that checks signatures and prints events
   seed-demo                                   the demo company and its key pair (run by npm start)
 
 The database is PGlite under .data/ unless DATABASE_URL is set; while the platform runs, the CLI
@@ -55,6 +66,8 @@ async function run(argv: string[]): Promise<{ text: string; json: Out }> {
       kind: { type: 'string' },
       domain: { type: 'string', multiple: true },
       event: { type: 'string', multiple: true },
+      port: { type: 'string' },
+      once: { type: 'boolean', default: false },
       label: { type: 'string' },
       expires: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -171,6 +184,22 @@ async function run(argv: string[]): Promise<{ text: string; json: Out }> {
           text: `endpoint ${result.id} for ${result.events.join(', ')}\n\n  signing secret: ${result.secret}\n\nCopy it now: it will not be shown again.`,
           json: result,
         };
+      }
+      case 'webhooks list': {
+        const rows = await listWebhookEndpoints(database, need(rest[0], 'slug'));
+        return { text: table(rows.map((r) => ({ ...r, events: r.events.join(' ') }))), json: rows };
+      }
+      case 'webhooks remove': {
+        const result = await removeWebhookEndpoint(database, need(rest[0], 'slug'), need(rest[1], 'endpoint id'));
+        return { text: `removed ${result.id}`, json: result };
+      }
+      case 'webhooks listen': {
+        const result = await listen(database, need(rest[0], 'slug'), {
+          port: Number(values.port ?? 0),
+          once: values.once ?? false,
+          json: values.json ?? false,
+        });
+        return { text: 'stopped; endpoint removed', json: result };
       }
       case 'seed-demo': {
         const keys = await seedDemo(database);

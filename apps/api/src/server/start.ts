@@ -19,6 +19,8 @@ const tenYard = catalog?.sizes.find((s) => s.key === '10yd');
 await database.close();
 
 const base = `http://localhost:${env.apiPort}`;
+// The embedded default is a developer's machine: webhooks may go to receivers on loopback.
+process.env.SVC_WEBHOOK_ALLOW_HTTP ??= '1';
 const apiDir = path.join(repoRoot(), 'apps/api');
 const next = spawn(
   process.execPath,
@@ -59,5 +61,6 @@ Price a 10-yard dumpster for 9 days:
     -d '{"size_id":"${tenYard?.id ?? '<size id from GET /sizes>'}","rental_days":9}'
 
 Company setup while it runs: npm run svc -- --help
+Watch booking webhooks:       npm run -s svc -- webhooks listen ${DEMO_SLUG}
 `);
 }

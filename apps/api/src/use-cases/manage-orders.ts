@@ -61,7 +61,13 @@ export async function listCompanyOutbox(database: Database, slug: string) {
  * Adds a webhook endpoint (at most three a company). https only, except loopback addresses when the
  * platform runs with SVC_WEBHOOK_ALLOW_HTTP=1 for local development and tests.
  */
-export async function addWebhookEndpoint(database: Database, slug: string, url: string, events: string[]) {
+export async function addWebhookEndpoint(
+  database: Database,
+  slug: string,
+  url: string,
+  events: string[],
+  allowLocal = process.env.SVC_WEBHOOK_ALLOW_HTTP === '1',
+) {
   const company = await companyOf(database, slug);
   let parsed: URL;
   try {
@@ -70,7 +76,7 @@ export async function addWebhookEndpoint(database: Database, slug: string, url: 
     throw new AdminError(`"${url}" is not a URL`);
   }
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
-  if (parsed.protocol !== 'https:' && !(local && process.env.SVC_WEBHOOK_ALLOW_HTTP === '1')) {
+  if (parsed.protocol !== 'https:' && !(local && allowLocal)) {
     throw new AdminError('webhook endpoints must use https');
   }
   const chosen = events.length ? events : [...BOOKING_EVENTS];
@@ -94,4 +100,27 @@ export async function addWebhookEndpoint(database: Database, slug: string, url: 
     await publishChange(tx);
     return { id: (row as { id: string }).id, url: parsed.toString(), events: chosen, secret };
   });
+}
+
+export async function listWebhookEndpoints(database: Database, slug: string) {
+  const company = await companyOf(database, slug);
+  const rows = await database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.companyId, company.id));
+  return rows.map((r) => ({
+    id: r.id,
+    url: r.url,
+    events: r.events,
+    enabled: r.enabled,
+    consecutive_failures: r.consecutiveFailures,
+    disabled_at: r.disabledAt?.toISOString() ?? null,
+  }));
+}
+
+export async function removeWebhookEndpoint(database: Database, slug: string, id: string) {
+  const company = await companyOf(database, slug);
+  const rows = await database.db
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.companyId, company.id), eq(webhookEndpoints.id, id)))
+    .returning({ id: webhookEndpoints.id });
+  if (!rows.length) throw new AdminError(`company ${slug} has no webhook endpoint ${id}`);
+  return { id, removed: true };
 }

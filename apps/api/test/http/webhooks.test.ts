@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -49,5 +50,31 @@ describe.each(targets)('booking webhooks from $name', (target) => {
         order_id: confirmed.body.data.order_id,
       },
     });
+  });
+
+  it('svc webhooks listen prints a verified event and removes its endpoint', async () => {
+    const cli = spawn('node_modules/.bin/tsx', ['src/cli/main.ts', 'webhooks', 'listen', 'acme', '--once', '--json'], {
+      env: { ...process.env, DATABASE_URL: '', SVC_DATA_DIR: '', ...target.env },
+    });
+    let out = '';
+    let err = '';
+    cli.stdout.on('data', (d) => (out += d));
+    cli.stderr.on('data', (d) => (err += d));
+    await expect.poll(() => err, { timeout: 15_000 }).toContain('listening for acme');
+    const { confirmed } = await book(api, target);
+    const code = await new Promise((r) => cli.once('exit', r));
+    expect(code).toBe(0);
+    // One line per event, then the command's own result (pretty-printed).
+    const [first, ...rest] = out.trim().split('\n');
+    const event = JSON.parse(first as string);
+    const result = JSON.parse(rest.join('\n'));
+    expect(event).toMatchObject({
+      signature_valid: true,
+      event: 'booking.completed',
+      data: { order_number: confirmed.body.data.order_number },
+    });
+    expect(result).toMatchObject({ removed: true });
+    const endpoints: any[] = await svc(target, 'webhooks', 'list', 'acme');
+    expect(endpoints.find((e) => e.id === result.endpoint)).toBeUndefined();
   });
 });

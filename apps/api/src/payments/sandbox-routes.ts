@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Queryable } from '../db/client';
 import { findSandboxIntent, transitionSandboxIntent } from '../db/repositories/sandbox-intents';
 import { cardOutcome } from './sandbox-cards';
+import { sandboxScript } from './sandbox-client';
 
 /**
  * The sandbox processor's own API, standing where Stripe's servers stand: the customer's browser sends
@@ -72,6 +73,14 @@ export function createSandboxApp(db: Queryable) {
     }
     await next();
     c.res.headers.set('Access-Control-Allow-Origin', '*');
+  });
+
+  // The browser component (payments/sandbox-client.ts), talking back to wherever it was loaded from.
+  app.get('/js', (c) => {
+    return c.body(sandboxScript(new URL(c.req.url).origin), 200, {
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': 'public, max-age=300',
+    });
   });
 
   app.post('/payment_intents/:id/confirm', async (c) => {

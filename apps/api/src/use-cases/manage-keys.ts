@@ -1,5 +1,5 @@
 import type { Database } from '../db/client';
-import { findCompanyBySlug, updateCompanyFlags } from '../db/repositories/catalog';
+import { findCompanyBySlug, lockCompany, updateCompanyFlags } from '../db/repositories/catalog';
 import { countActiveKeys, insertKey, listKeys, revokeKey } from '../db/repositories/keys';
 import { setBookingApiEnabled } from '../db/repositories/platform';
 import { displayKey, fingerprint, generateKey, type KeyKind, normalizeDomain } from '../lib/api-keys';
@@ -51,6 +51,7 @@ export async function createKey(
   if (options.expiresAt && options.expiresAt.getTime() <= Date.now()) throw new AdminError('the expiry is in the past');
   const key = generateKey(options.kind);
   const row = await database.db.transaction(async (tx) => {
+    await lockCompany(tx, id);
     if (options.kind === 'server' && (await countActiveKeys(tx, id, 'server')) >= MAX_ACTIVE_SERVER_KEYS) {
       throw new AdminError(
         `a company has at most ${MAX_ACTIVE_SERVER_KEYS} active server keys: revoke one first (svc keys list ${slug})`,

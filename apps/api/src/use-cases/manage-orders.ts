@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { findCompanyBySlug } from '../db/repositories/catalog';
+import { findCompanyBySlug, lockCompany } from '../db/repositories/catalog';
 import { listOutbox } from '../db/repositories/outbox';
 import { customers, orders, webhookEndpoints } from '../db/schema';
 import { toDollars } from '../domain/money';
@@ -85,6 +85,7 @@ export async function addWebhookEndpoint(
     throw new AdminError(`unknown events: ${unknown.join(', ')} (known: ${BOOKING_EVENTS.join(', ')})`);
   const secret = `svc_wh_${randomBytes(24).toString('base64url')}`;
   return database.db.transaction(async (tx) => {
+    await lockCompany(tx, company.id);
     const [{ count }] = (await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(webhookEndpoints)

@@ -14,7 +14,7 @@ import { deliverDue } from '../../src/events/deliver';
 import { verifySignature } from '../../src/events/signature';
 import { unsafeWebhookTarget } from '../../src/events/ssrf';
 import { applyCompanyConfig } from '../../src/use-cases/apply-company-config';
-import { addWebhookEndpoint } from '../../src/use-cases/manage-orders';
+import { addWebhookEndpoint, removeWebhookEndpoint } from '../../src/use-cases/manage-orders';
 import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
 import { ACME_TZ, acmeConfig } from '../support/fixtures';
 
@@ -108,6 +108,21 @@ describe.each(drivers())('the outbox worker on %s', (driver) => {
       .update(webhookEndpoints)
       .set({ enabled: true, consecutiveFailures: 0 })
       .where(eq(webhookEndpoints.id, endpointId));
+  });
+
+  it('takes at most three endpoints a company', async () => {
+    const more = await Promise.all(
+      [2, 3].map((n) =>
+        addWebhookEndpoint(database, 'acme', `https://hooks${n}.acme.example/svc`, ['booking.held'], false),
+      ),
+    );
+    await expect(addWebhookEndpoint(database, 'acme', 'https://hooks4.acme.example/svc', [], false)).rejects.toThrow(
+      /at most 3/,
+    );
+    await expect(addWebhookEndpoint(database, 'acme', 'https://x.example', ['order.created'], false)).rejects.toThrow(
+      /unknown events/,
+    );
+    for (const e of more) await removeWebhookEndpoint(database, 'acme', e.id);
   });
 
   it('delivers a signed event the receiver can verify', async () => {

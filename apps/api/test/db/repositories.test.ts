@@ -141,6 +141,15 @@ describe.each(drivers())('repositories on %s', (driver) => {
     });
   });
 
+  it('holds the two-key limit under concurrent creation', async () => {
+    for (const key of await listCompanyKeys(database, 'acme'))
+      if (key.status === 'active' && key.kind === 'server') await revokeCompanyKey(database, 'acme', key.id);
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => createKey(database, 'acme', { kind: 'server' })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+  });
+
   it('requires allowed domains on publishable keys, normalized', async () => {
     await expect(createKey(database, 'acme', { kind: 'publishable' })).rejects.toThrow(/allowed domain/);
     await expect(createKey(database, 'acme', { kind: 'publishable', domains: ['not a domain'] })).rejects.toThrow(

@@ -30,12 +30,13 @@ const TESTED_CODES = [
   'payment_intent_mismatch',
   'unconfirmed',
   'processing',
+  'upstream',
 ] as const;
 
 describe('error code coverage', () => {
   it('every code of the endpoints built so far appears in an HTTP test', () => {
     const dir = `${repoRoot()}/apps/api/test/http`;
-    const sources = ['auth', 'bad-input', 'read-side', 'runtime-changes', 'rate-limit', 'orders']
+    const sources = ['auth', 'bad-input', 'read-side', 'runtime-changes', 'rate-limit', 'orders', 'upstream']
       .map((f) => readFileSync(`${dir}/${f}.test.ts`, 'utf8'))
       .join('\n');
     for (const code of TESTED_CODES) {

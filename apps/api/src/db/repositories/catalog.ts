@@ -262,3 +262,8 @@ export async function findCompany(db: Queryable, id: string): Promise<CompanyRow
   const [row] = await db.select().from(companies).where(eq(companies.id, id));
   return row;
 }
+
+/** Locks a company's row for the caller's transaction: serializes checks like "at most N keys". */
+export async function lockCompany(tx: Queryable, id: string): Promise<void> {
+  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).for('update');
+}

@@ -14,7 +14,7 @@ export async function listKeys(db: Queryable, companyId: string): Promise<KeyRow
   return db.select().from(apiKeys).where(eq(apiKeys.companyId, companyId)).orderBy(asc(apiKeys.createdAt));
 }
 
-/** Active (unrevoked, unexpired) keys of one kind, locked for the caller's transaction. */
+/** Active (unrevoked, unexpired) keys of one kind (the caller holds the company's lock). */
 export async function countActiveKeys(db: Queryable, companyId: string, kind: KeyKind): Promise<number> {
   const rows = await db
     .select({ id: apiKeys.id })
@@ -26,8 +26,7 @@ export async function countActiveKeys(db: Queryable, companyId: string, kind: Ke
         isNull(apiKeys.revokedAt),
         sql`(${apiKeys.expiresAt} is null or ${apiKeys.expiresAt} > now())`,
       ),
-    )
-    .for('update');
+    );
   return rows.length;
 }
 

@@ -178,31 +178,12 @@ export function createBookingApp(deps: AppDeps) {
   app.openapi(ops.check, (c) => c.json({ data: checkBooking(c.get('catalog'), c.req.valid('json'), today(c)) }, 200));
   app.openapi(ops.quote, (c) => c.json({ data: quoteRental(c.get('catalog'), c.req.valid('json'), today(c)) }, 200));
 
+  const orders = { db: deps.db, processorFor: deps.processorFor };
   app.openapi(ops.createIntent, async (c) =>
-    c.json(
-      {
-        data: await createIntent(
-          { db: deps.db, processorFor: deps.processorFor },
-          c.get('catalog'),
-          c.req.valid('json'),
-          today(c),
-          'api',
-        ),
-      },
-      200,
-    ),
+    c.json({ data: await createIntent(orders, c.get('catalog'), c.req.valid('json'), today(c), 'api') }, 200),
   );
   app.openapi(ops.confirm, async (c) =>
-    c.json(
-      {
-        data: await confirmOrder(
-          { db: deps.db, processorFor: deps.processorFor },
-          c.get('catalog'),
-          c.req.valid('json'),
-        ),
-      },
-      200,
-    ),
+    c.json({ data: await confirmOrder(orders, c.get('catalog'), c.req.valid('json')) }, 200),
   );
   app.openapi(ops.getSession, async (c) =>
     c.json({ data: await getSession(deps.db, c.get('catalog'), c.req.valid('param').session_id) }, 200),

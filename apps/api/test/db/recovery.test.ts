@@ -51,6 +51,13 @@ describe.each(drivers())('the recovery worker on %s', (driver) => {
       'api',
     );
   }
+  // What the customer's browser does: the card is authorized at the processor.
+  const authorize = (paymentIntentId: string) =>
+    transitionSandboxIntent(database.db, paymentIntentId, ['requires_payment_method'], {
+      status: 'requires_capture',
+      riskLevel: 'normal',
+    });
+  const processorDown = () => ({ ...processorFor(), retrieveIntent: () => Promise.reject(new Error('ECONNREFUSED')) });
   // Moves a session back in time, as if it had been opened `minutes` ago and last looked at since.
   const age = (sessionId: string, minutes: number) =>
     database.db.execute(
@@ -59,10 +66,7 @@ describe.each(drivers())('the recovery worker on %s', (driver) => {
 
   it('creates the order of an authorized session whose page never called /confirm', async () => {
     const intent = await openSession('lost@example.com');
-    await transitionSandboxIntent(database.db, intent.payment_intent_id, ['requires_payment_method'], {
-      status: 'requires_capture',
-      riskLevel: 'normal',
-    });
+    await authorize(intent.payment_intent_id);
     expect(await recoverSessions(deps())).toMatchObject({ confirmed: 0 }); // too recent: the page may still confirm
     await age(intent.session_id, 3);
     expect(await recoverSessions(deps())).toMatchObject({ confirmed: 1 });
@@ -80,16 +84,9 @@ describe.each(drivers())('the recovery worker on %s', (driver) => {
 
   it('tells the customer and the company once when an authorized card has no order after 15 minutes', async () => {
     const intent = await openSession('stuck@example.com');
-    await transitionSandboxIntent(database.db, intent.payment_intent_id, ['requires_payment_method'], {
-      status: 'requires_capture',
-      riskLevel: 'normal',
-    });
+    await authorize(intent.payment_intent_id);
     // The processor is down: the order cannot be confirmed.
-    const down = () => ({
-      ...createSandboxProcessor(database.db),
-      retrieveIntent: () => Promise.reject(new Error('ECONNREFUSED')),
-    });
-    const failing = { ...deps(), processorFor: down };
+    const failing = { ...deps(), processorFor: processorDown };
     await age(intent.session_id, 5);
     expect(await recoverSessions(failing)).toMatchObject({ notified: 0 });
     expect((await findSession(database.db, catalog.company.id, intent.session_id))?.state).toBe('unconfirmed');
@@ -112,16 +109,9 @@ describe.each(drivers())('the recovery worker on %s', (driver) => {
 
   it('after a day, releases the authorization and fails the session: nobody is charged without an order', async () => {
     const intent = await openSession('abandoned@example.com');
-    await transitionSandboxIntent(database.db, intent.payment_intent_id, ['requires_payment_method'], {
-      status: 'requires_capture',
-      riskLevel: 'normal',
-    });
-    const down = () => ({
-      ...createSandboxProcessor(database.db),
-      retrieveIntent: () => Promise.reject(new Error('ECONNREFUSED')),
-    });
+    await authorize(intent.payment_intent_id);
     await age(intent.session_id, 20);
-    await recoverSessions({ ...deps(), processorFor: down }); // notified, still no order
+    await recoverSessions({ ...deps(), processorFor: processorDown }); // notified, still no order
     await age(intent.session_id, 25 * 60);
     expect(await recoverSessions(deps())).toMatchObject({ failed: 1, confirmed: 0 });
     expect(await findSession(database.db, catalog.company.id, intent.session_id)).toMatchObject({

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bookingOperations } from './booking';
+import { bookingWebhooks } from './webhooks';
 
 export const BOOKING_BASE = '/booking/v1';
 
@@ -14,6 +15,7 @@ export function bookingDocument() {
       'A publishable key (svc_pk_live_…: browser pages on the key’s allowed domains) or a server key (svc_sk_booking_…: backends only).',
   });
   for (const op of bookingOperations) registry.registerPath(op);
+  for (const webhook of bookingWebhooks) registry.registerWebhook(webhook);
   return app.getOpenAPI31Document({
     openapi: '3.1.0',
     info: {

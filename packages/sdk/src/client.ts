@@ -1,0 +1,98 @@
+import createClient from 'openapi-fetch';
+import { SvcApiError, SvcConnectionError } from './errors';
+import type { components, paths } from './generated/booking';
+
+type Schemas = components['schemas'];
+export type Company = Schemas['Company'];
+export type Size = Schemas['Size'];
+export type Materials = Schemas['Materials'];
+export type Availability = Schemas['Availability'];
+export type CheckRequest = Schemas['CheckRequest'];
+export type CheckResult = Schemas['CheckResult'];
+export type QuoteRequest = Schemas['QuoteRequest'];
+export type Quote = Schemas['Quote'];
+export type IntentRequest = Schemas['IntentRequest'];
+export type Intent = Schemas['Intent'];
+export type ConfirmRequest = Schemas['ConfirmRequest'];
+export type Confirmation = Schemas['Confirmation'];
+export type Session = Schemas['Session'];
+
+export type BookingClientOptions = {
+  /** Where the platform is, e.g. https://book.example.com (the client adds /booking/v1). */
+  baseUrl: string;
+  /** A server key (svc_sk_booking_…) on servers; a publishable key (svc_pk_live_…) in pages on allowed domains. */
+  apiKey: string;
+  /** Another fetch (tests, edge runtimes, instrumentation). Default: globalThis.fetch. */
+  fetch?: typeof fetch;
+  /** Wait and retry a 429 rate_limited answer for as long as Retry-After says, at most this many times. Default 0. */
+  retryOnRateLimit?: number;
+};
+
+/** A session id for POST /intents: 128 random bits, in the 8-64 characters the API takes. */
+export function newSessionId(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  return `ses_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * The Booking API, typed from its OpenAPI document. Each method resolves to the response's `data` and
+ * throws SvcApiError (or SvcConnectionError) otherwise. `raw` is the underlying openapi-fetch client for
+ * anything else, with the same key.
+ */
+export function createBookingClient(options: BookingClientOptions) {
+  const baseFetch = options.fetch ?? globalThis.fetch;
+  const retries = options.retryOnRateLimit ?? 0;
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  const fetchWithRetry: typeof fetch = async (input, init) => {
+    for (let attempt = 0; ; attempt++) {
+      let res: Response;
+      try {
+        res = await baseFetch(input instanceof Request ? input.clone() : input, init);
+      } catch (err) {
+        throw new SvcConnectionError(`Could not reach the Booking API: ${(err as Error).message}`, { cause: err });
+      }
+      if (res.status !== 429 || attempt >= retries) return res;
+      await sleep(Math.min(Number(res.headers.get('retry-after')) || 1, 60) * 1000);
+    }
+  };
+
+  const raw = createClient<paths>({
+    baseUrl: `${options.baseUrl.replace(/\/$/, '')}/booking/v1`,
+    fetch: fetchWithRetry,
+  });
+  raw.use({
+    onRequest({ request }) {
+      request.headers.set('Authorization', `Bearer ${options.apiKey}`);
+      return request;
+    },
+  });
+
+  async function unwrap<T>(call: Promise<{ data?: { data: T }; error?: unknown; response: Response }>): Promise<T> {
+    const { data, error, response } = await call;
+    if (error !== undefined || !data)
+      throw new SvcApiError(response.status, error as Schemas['Error'], response.headers);
+    return data.data;
+  }
+
+  return {
+    raw,
+    company: () => unwrap<Company>(raw.GET('/company')),
+    sizes: () => unwrap<Size[]>(raw.GET('/sizes')),
+    materials: () => unwrap<Materials>(raw.GET('/materials')),
+    availability: (query: { from?: string; to?: string } = {}) =>
+      unwrap<Availability>(raw.GET('/availability', { params: { query } })),
+    check: (body: CheckRequest) => unwrap<CheckResult>(raw.POST('/check', { body })),
+    quote: (body: QuoteRequest) => unwrap<Quote>(raw.POST('/quote', { body })),
+    /** Opens the payment; a session_id is generated when absent (keep it: retries must reuse it). */
+    createIntent: (body: Omit<IntentRequest, 'session_id'> & { session_id?: string }) =>
+      unwrap<Intent>(raw.POST('/intents', { body: { ...body, session_id: body.session_id ?? newSessionId() } })),
+    /** Only the pair is sent, so the intent object itself can be passed. */
+    confirm: ({ session_id, payment_intent_id }: ConfirmRequest) =>
+      unwrap<Confirmation>(raw.POST('/confirm', { body: { session_id, payment_intent_id } })),
+    session: (sessionId: string) =>
+      unwrap<Session>(raw.GET('/sessions/{session_id}', { params: { path: { session_id: sessionId } } })),
+  };
+}
+
+export type BookingClient = ReturnType<typeof createBookingClient>;

@@ -1,0 +1,29 @@
+export {
+  type Availability,
+  type BookingClient,
+  type BookingClientOptions,
+  type CheckRequest,
+  type CheckResult,
+  type Company,
+  type Confirmation,
+  type ConfirmRequest,
+  createBookingClient,
+  type Intent,
+  type IntentRequest,
+  type Materials,
+  newSessionId,
+  type Quote,
+  type QuoteRequest,
+  type Session,
+  type Size,
+} from './client';
+export { type ConfirmOutcome, type ConfirmWithRetryOptions, confirmWithRetry } from './confirm';
+export { type ErrorCode, SvcApiError, SvcConnectionError } from './errors';
+export type { components, paths, webhooks } from './generated/booking';
+export {
+  type BookingEvent,
+  type BookingEventName,
+  SvcWebhookError,
+  type VerifyOptions,
+  verifyWebhook,
+} from './webhooks';

@@ -1,0 +1,203 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type BookingEvent,
+  confirmWithRetry,
+  createBookingClient,
+  SvcApiError,
+  SvcConnectionError,
+  SvcWebhookError,
+  verifyWebhook,
+} from '../src/index';
+import { payInSandbox, startApi } from './api';
+
+let api: Awaited<ReturnType<typeof startApi>>;
+beforeAll(async () => {
+  api = await startApi();
+}, 120_000);
+afterAll(() => api?.stop());
+
+const client = () => createBookingClient({ baseUrl: api.baseUrl, apiKey: api.keys.server });
+
+/** A delivery date the demo company takes: its first open day. */
+async function openDay() {
+  const a = await client().availability();
+  const closed = new Set(a.closed.map((c) => c.date));
+  const d = new Date(`${a.min_date}T12:00:00Z`);
+  while (closed.has(d.toISOString().slice(0, 10))) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+async function intentBody() {
+  const [size] = await client().sizes();
+  return {
+    size_id: size!.id,
+    rental_days: 7,
+    delivery_date: await openDay(),
+    delivery_address: '100 Congress Ave',
+    delivery_zip: '78701',
+    customer: { name: 'Pat Doe', email: `pat.${Date.now()}@example.com`, phone: '+1 512 555 0199' },
+    terms_accepted: true as const,
+  };
+}
+
+describe('the read side, typed and unwrapped', () => {
+  it('company, sizes, materials, availability', async () => {
+    const svc = client();
+    expect((await svc.company()).slug).toBe('demo');
+    const sizes = await svc.sizes();
+    expect(sizes.map((s) => s.label)).toEqual(['10 Yard Dumpster', '20 Yard Dumpster', '30 Yard Dumpster']);
+    expect((await svc.materials()).materials.map((m) => m.slug)).toContain('concrete');
+    const availability = await svc.availability({ from: (await svc.company()) && undefined });
+    expect(availability.max_days).toBe(90);
+  });
+
+  it('check and quote', async () => {
+    const svc = client();
+    const [size] = await svc.sizes();
+    const quote = await svc.quote({ size_id: size!.id, rental_days: 9 });
+    expect(quote).toMatchObject({
+      total: 433,
+      total_cents: 43_300,
+      processing_fee: 12.86,
+      gross_total_cents: 44_586,
+      pricing: 'general',
+    });
+    const check = await svc.check({ zip: '78701', promo_code: 'welcome10' });
+    expect(check.service_area).toEqual({ ok: true });
+    expect(check.promo).toMatchObject({ ok: true, discount_percent: 10 });
+  });
+});
+
+describe('errors', () => {
+  it('throws SvcApiError with status, code, field, details and a request id', async () => {
+    const err = await client()
+      .quote({ size_id: 'not-a-uuid', rental_days: 9 })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SvcApiError);
+    expect(err).toMatchObject({ status: 400, code: 'invalid_body', field: 'size_id' });
+    expect((err as SvcApiError).requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const material = await client()
+      .quote({ size_id: (await client().sizes())[0]!.id, rental_days: 9, material: 'uranium' })
+      .catch((e: SvcApiError) => e);
+    expect(material).toMatchObject({
+      code: 'invalid_body',
+      field: 'material',
+      details: { allowed: ['household', 'concrete'] },
+    });
+  });
+
+  it('a bad key is unauthorized; an unreachable API is SvcConnectionError', async () => {
+    const bad = createBookingClient({ baseUrl: api.baseUrl, apiKey: 'svc_sk_booking_nope' });
+    await expect(bad.sizes()).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
+    const down = createBookingClient({ baseUrl: 'http://127.0.0.1:9', apiKey: api.keys.server });
+    await expect(down.sizes()).rejects.toBeInstanceOf(SvcConnectionError);
+  });
+
+  it('waits out a 429 when asked to (Retry-After), and not otherwise', async () => {
+    let limited = 1;
+    const fetchOnce429: typeof fetch = async (input, init) => {
+      if (limited-- > 0)
+        return new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'slow down' } }), {
+          status: 429,
+          headers: { 'retry-after': '1', 'content-type': 'application/json' },
+        });
+      return fetch(input, init);
+    };
+    const patient = createBookingClient({
+      baseUrl: api.baseUrl,
+      apiKey: api.keys.server,
+      fetch: fetchOnce429,
+      retryOnRateLimit: 2,
+    });
+    const started = Date.now();
+    expect((await patient.sizes()).length).toBe(3);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    limited = 1;
+    const impatient = createBookingClient({ baseUrl: api.baseUrl, apiKey: api.keys.server, fetch: fetchOnce429 });
+    await expect(impatient.sizes()).rejects.toMatchObject({ code: 'rate_limited', retryAfter: 1 });
+  });
+});
+
+describe('the order flow', () => {
+  it('createIntent generates a session id; confirmWithRetry makes the order; session tells it', async () => {
+    const svc = client();
+    const intent = await svc.createIntent(await intentBody());
+    expect(intent.session_id).toMatch(/^ses_[0-9a-f]{32}$/);
+    await payInSandbox(api.baseUrl, intent);
+    const outcome = await confirmWithRetry(svc, intent);
+    expect(outcome).toMatchObject({ state: 'confirmed', order_number: expect.any(Number) });
+    expect(await svc.session(intent.session_id)).toMatchObject({
+      state: 'confirmed',
+      order_number: outcome.order_number,
+    });
+  });
+
+  it('confirmWithRetry retries a network failure with the same pair', async () => {
+    let failures = 1;
+    const flaky: typeof fetch = async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith('/confirm') && failures-- > 0) throw new TypeError('fetch failed (connection reset)');
+      return fetch(input, init);
+    };
+    const svc = createBookingClient({ baseUrl: api.baseUrl, apiKey: api.keys.server, fetch: flaky });
+    const intent = await svc.createIntent(await intentBody());
+    await payInSandbox(api.baseUrl, intent);
+    expect(await confirmWithRetry(svc, intent, { baseDelayMs: 10 })).toMatchObject({ state: 'confirmed' });
+    expect(failures).toBe(-1);
+  });
+
+  it('confirmWithRetry does not retry a card that is not authorized', async () => {
+    const svc = client();
+    const intent = await svc.createIntent(await intentBody());
+    await expect(confirmWithRetry(svc, intent, { baseDelayMs: 10 })).rejects.toMatchObject({ code: 'unconfirmed' });
+  });
+});
+
+describe('verifyWebhook', () => {
+  const received: { body: string; signature: string }[] = [];
+  const receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      received.push({ body, signature: String(req.headers['x-svc-signature']) });
+      res.writeHead(200).end();
+    });
+  });
+  let secret = '';
+  beforeAll(async () => {
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
+    secret = api.svc(
+      'webhooks',
+      'add',
+      'demo',
+      `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`,
+    ).secret;
+  });
+  afterAll(() => new Promise<void>((r) => receiver.close(() => r())));
+
+  it('verifies a real delivery and returns the typed event; refuses anything else', async () => {
+    const svc = client();
+    const intent = await svc.createIntent(await intentBody());
+    await payInSandbox(api.baseUrl, intent);
+    const { order_number } = (await confirmWithRetry(svc, intent)) as { order_number: number };
+    await expect.poll(() => received.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const { body, signature } = received.at(-1)!;
+
+    const event: BookingEvent = await verifyWebhook(body, signature, secret);
+    expect(event.event).toBe('booking.completed');
+    if (event.event === 'booking.completed') expect(event.data.order_number).toBe(order_number);
+    expect((await verifyWebhook(new TextEncoder().encode(body), signature, secret)).event).toBe('booking.completed');
+
+    await expect(verifyWebhook(body.replace('"confirmed"', '"canceled"'), signature, secret)).rejects.toThrow(
+      /does not match/,
+    );
+    await expect(verifyWebhook(body, signature, 'svc_wh_not_the_secret')).rejects.toThrow(/does not match/);
+    await expect(verifyWebhook(body, signature, secret, { now: new Date(Date.now() + 10 * 60_000) })).rejects.toThrow(
+      /tolerance/,
+    );
+    await expect(verifyWebhook(JSON.parse(body), signature, secret)).rejects.toThrow(/raw request body/);
+    await expect(verifyWebhook(body, undefined, secret)).rejects.toBeInstanceOf(SvcWebhookError);
+  });
+});

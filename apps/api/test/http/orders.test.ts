@@ -3,7 +3,7 @@ import { addDays } from '../../src/domain/dates';
 import { TEST_CARDS } from '../../src/payments/sandbox-cards';
 import { book, intentBody, openDay, payWithCard } from '../support/booking';
 import { svc } from '../support/cli';
-import { apiClient, expectError } from '../support/client';
+import { apiClient, assertWebhookContract, expectError } from '../support/client';
 
 const targets = inject('targets');
 

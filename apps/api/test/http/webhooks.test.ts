@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verifySignature } from '../../src/events/signature';
 import { book } from '../support/booking';
 import { svc } from '../support/cli';
-import { apiClient } from '../support/client';
+import { apiClient, assertWebhookContract } from '../support/client';
 
 const targets = inject('targets');
 
@@ -41,6 +41,7 @@ describe.each(targets)('booking webhooks from $name', (target) => {
       signature: string;
     };
     expect(verifySignature(secret, got.body, got.signature, Math.floor(Date.now() / 1000))).toBe(true);
+    assertWebhookContract(got.body);
     expect(JSON.parse(got.body)).toMatchObject({
       event: 'booking.completed',
       data: {

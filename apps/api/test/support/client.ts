@@ -50,6 +50,16 @@ function assertContract(method: string, pathname: string, status: number, body: 
   checkedOperations.add(`${method.toUpperCase()} ${found.path} ${status}`);
 }
 
+/** A webhook delivery body must match its event's schema in the document's `webhooks` section. */
+export function assertWebhookContract(rawBody: string) {
+  const body = JSON.parse(rawBody);
+  const validate = ajv.getSchema(
+    `booking#/${pointer('webhooks', body.event, 'post', 'requestBody', 'content', 'application/json', 'schema')}`,
+  );
+  expect(validate, `no webhook ${body.event} in the document`).toBeDefined();
+  expect(validate?.(body), `webhook ${body.event}: ${ajv.errorsText(validate?.errors)}`).toBe(true);
+}
+
 export type CallOptions = {
   key?: string;
   origin?: string;

@@ -52,6 +52,18 @@ export async function startApi() {
     baseUrl,
     keys,
     svc,
+    /** What the README example reads from its environment, with a webhook endpoint registered for it. */
+    async exampleEnv() {
+      const port = await freePort();
+      const { secret } = svc('webhooks', 'add', 'demo', `http://127.0.0.1:${port}/svc`);
+      return {
+        ...process.env,
+        SVC_BASE_URL: baseUrl,
+        SVC_SECRET_KEY: keys.server,
+        SVC_WEBHOOK_SECRET: secret,
+        SVC_WEBHOOK_PORT: String(port),
+      };
+    },
     svcSpawn: (...args: string[]) =>
       spawn(path.join(apiDir, 'node_modules/.bin/tsx'), ['src/cli/main.ts', ...args], { cwd: apiDir, env }),
     async stop() {

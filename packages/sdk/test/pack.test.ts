@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort, readmeExample, startApi } from './api';
+import { readmeExample, startApi } from './api';
 
 const run = promisify(execFile);
 const sdkDir = path.resolve(import.meta.dirname, '..');
@@ -51,17 +51,9 @@ it('installs from npm pack; the README example type-checks against the published
     }),
   );
   await run(tsc, ['-p', '.'], { cwd: app });
-  const port = await freePort();
-  const { secret } = api.svc('webhooks', 'add', 'demo', `http://127.0.0.1:${port}/svc`);
   const { stdout } = await run(process.execPath, ['out/example.js'], {
     cwd: app,
-    env: {
-      ...process.env,
-      SVC_BASE_URL: api.baseUrl,
-      SVC_SECRET_KEY: api.keys.server,
-      SVC_WEBHOOK_SECRET: secret,
-      SVC_WEBHOOK_PORT: String(port),
-    },
+    env: await api.exampleEnv(),
     timeout: 60_000,
   });
   expect(stdout).toMatch(/Order #\d+ confirmed/);

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort, readmeExample, startApi } from './api';
+import { readmeExample, startApi } from './api';
 
 let api: Awaited<ReturnType<typeof startApi>>;
 beforeAll(async () => {
@@ -17,16 +17,8 @@ it('the README example books, confirms and verifies its webhook', async () => {
   // Inside the repository the package resolves to its source.
   const file = path.join(dir, 'readme-example.mts');
   writeFileSync(file, readmeExample().replace("from '@svc/sdk'", "from '../src/index.ts'"));
-  const port = await freePort();
-  const { secret } = api.svc('webhooks', 'add', 'demo', `http://127.0.0.1:${port}/svc`);
   const { stdout } = await promisify(execFile)(path.resolve('node_modules/.bin/tsx'), [file], {
-    env: {
-      ...process.env,
-      SVC_BASE_URL: api.baseUrl,
-      SVC_SECRET_KEY: api.keys.server,
-      SVC_WEBHOOK_SECRET: secret,
-      SVC_WEBHOOK_PORT: String(port),
-    },
+    env: await api.exampleEnv(),
     timeout: 60_000,
   });
   expect(stdout).toMatch(/10 Yard Dumpster, 7 days: \d+(\.\d+)? USD charged/);

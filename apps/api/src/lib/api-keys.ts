@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 export const KEY_PREFIX = {
   publishable: 'svc_pk_live_',
@@ -15,12 +15,6 @@ export function generateKey(kind: KeyKind): string {
 /** The SHA-256 hex fingerprint: the only form a secret key is kept in. */
 export function fingerprint(key: string): string {
   return createHash('sha256').update(key).digest('hex');
-}
-
-export function fingerprintsEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** What a listing shows of a key: its prefix and its last four characters. */

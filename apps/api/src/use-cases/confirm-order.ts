@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import {
   countPromoUse,
   findOrCreateCustomer,
+  findOrder,
   insertDispatch,
   insertInvoice,
   insertOrder,
@@ -178,12 +179,7 @@ async function createOrder(tx: Db, catalog: Catalog, session: SessionRow, held: 
 
 async function confirmation(db: Db, session: SessionRow, orderNumber: number, already: boolean) {
   const orderId = session.orderId as string;
-  const { customerId } = (await db.query.orders.findFirst({
-    where: (o, { eq }) => eq(o.id, orderId),
-    columns: { customerId: true },
-  })) as {
-    customerId: string;
-  };
+  const { customerId } = (await findOrder(db, session.companyId, orderId)) as OrderRow;
   return {
     state: session.state as 'confirmed' | 'held',
     order_number: orderNumber,

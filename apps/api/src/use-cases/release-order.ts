@@ -2,6 +2,7 @@ import type { Database } from '../db/client';
 import { findCompanyBySlug, loadCatalog } from '../db/repositories/catalog';
 import { findOrderByNumber, markCaptured, setOrderStatus } from '../db/repositories/orders';
 import { enqueueWebhooks } from '../db/repositories/outbox';
+import { findSession } from '../db/repositories/sessions';
 
 import { bookingEventData } from './booking-events';
 import { accountOf, type ProcessorFor } from './create-intent';
@@ -20,9 +21,7 @@ export async function releaseOrder(database: Database, processorFor: ProcessorFo
   const order = await findOrderByNumber(database.db, company.id, orderNumber);
   if (!order || !catalog) throw new AdminError(`company ${slug} has no order #${orderNumber}`);
   if (order.status !== REVIEW) throw new AdminError(`order #${orderNumber} is ${order.status}, not held for review`);
-  const session = await database.db.query.bookingSessions.findFirst({
-    where: (s, { and, eq }) => and(eq(s.companyId, company.id), eq(s.orderId, order.id)),
-  });
+  const session = order.sessionId ? await findSession(database.db, company.id, order.sessionId) : undefined;
   const intentId = session?.paymentIntentId;
   if (!intentId) throw new AdminError(`order #${orderNumber} has no payment to capture`);
   const processor = processorFor(catalog.company);

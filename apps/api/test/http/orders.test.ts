@@ -175,6 +175,9 @@ describe.each(targets)('card-paid orders on $name', (target) => {
       payment_status: 'paid',
       previous_status: 'pending_risk_review',
     });
+    // What the worker will send, checked against the document's webhook schemas.
+    for (const e of events)
+      assertWebhookContract(JSON.stringify({ event: e.topic, created_at: e.created_at, data: e.payload }));
     expect((await confirm(intent)).body.data).toMatchObject({ state: 'held', already: true });
   });
 

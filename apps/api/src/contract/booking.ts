@@ -101,6 +101,10 @@ const Company = z
       zips: z.array(z.string()),
     }),
     hosted_page_url: z.string(),
+    confirmed_page_url: z.string().nullable().openapi({
+      description:
+        "The company's 'booking confirmed page': after a confirmed order the hosted page and the widget send the customer there with email, phone, first_name, last_name, dumpster_size, delivery_date, pickup_date and order_number.",
+    }),
     booking: z.object({ materials: z.object({ enabled: z.boolean(), required: z.boolean() }) }),
   })
   .openapi('Company');

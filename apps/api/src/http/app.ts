@@ -7,11 +7,11 @@ import type { Db } from '../db/client';
 import type { Catalog } from '../domain/catalog';
 import { todayIn } from '../domain/dates';
 import { ApiError } from '../domain/errors';
-import { fingerprint, keyKind, originAllowed } from '../lib/api-keys';
+import { fingerprint, isHostedOrigin, keyKind, originAllowed } from '../lib/api-keys';
 import { memoize } from '../lib/memoize';
 import type { Registry } from '../runtime/registry';
 import { confirmOrder } from '../use-cases/confirm-order';
-import { createIntent, type ProcessorFor } from '../use-cases/create-intent';
+import { type Channel, createIntent, type ProcessorFor } from '../use-cases/create-intent';
 import { checkBooking, closedDays, listMaterials, quoteRental } from '../use-cases/read-catalog';
 import { getSession } from '../use-cases/sessions';
 import { errorResponse, toApiError, validationError } from './errors';
@@ -25,6 +25,7 @@ export type AppDeps = {
   processorFor: ProcessorFor;
   /** The client's address, for the per-IP limit (see docs/decisions.md). */
   clientIp: (c: Context) => string;
+  /** The hosted booking pages: their origin may use any company's publishable key (channel 'link'). */
   hostedBaseUrl: string;
   /** Requests per minute per key and per IP (spec: 120). */
   ratePerMinute?: number;
@@ -32,7 +33,7 @@ export type AppDeps = {
   now?: () => Date;
 };
 
-type Env = { Variables: { requestId: string; catalog: Catalog } };
+type Env = { Variables: { requestId: string; catalog: Catalog; channel: Channel } };
 
 export const MAX_BODY_BYTES = 16 * 1024;
 const ALLOWED_METHODS = new Set(['GET', 'POST']);
@@ -90,12 +91,12 @@ export function createBookingApp(deps: AppDeps) {
 
   async function preflight(c: Context) {
     const origin = c.req.header('origin') as string;
-    if (!originAllowed(origin, await registry.allowedDomains())) {
+    if (!isHostedOrigin(origin, deps.hostedBaseUrl) && !originAllowed(origin, await registry.allowedDomains())) {
       throw new ApiError('origin_not_allowed', `${origin} is not an allowed domain of any publishable key.`);
     }
     c.header('Access-Control-Allow-Origin', origin);
     c.header('Access-Control-Allow-Methods', 'GET, POST');
-    c.header('Access-Control-Allow-Headers', 'Authorization, Content-Type');
+    c.header('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-SVC-Channel');
     c.header('Access-Control-Max-Age', '600');
     c.header('Vary', 'Origin');
     return c.body(null, 204);
@@ -145,9 +146,12 @@ export function createBookingApp(deps: AppDeps) {
           'A publishable key works only from a web page on an allowed domain (no Origin header was sent). Use a server key from a backend.',
         );
       }
-      if (!originAllowed(origin, row.allowedDomains)) {
+      const hosted = isHostedOrigin(origin, deps.hostedBaseUrl);
+      if (!hosted && !originAllowed(origin, row.allowedDomains)) {
         throw new ApiError('origin_not_allowed', `${origin} is not an allowed domain of this key.`);
       }
+      // Attribution only, never a permission: see docs/decisions.md ("Booking channel").
+      c.set('channel', hosted ? 'link' : c.req.header('x-svc-channel') === 'widget' ? 'widget' : 'api');
       c.header('Access-Control-Allow-Origin', origin);
       c.header('Access-Control-Expose-Headers', 'Retry-After, X-Request-Id');
       c.header('Vary', 'Origin');
@@ -156,6 +160,8 @@ export function createBookingApp(deps: AppDeps) {
         'secret_in_browser',
         'A server key was sent from a web browser. Revoke it now and use a publishable key in web pages.',
       );
+    } else {
+      c.set('channel', 'api');
     }
 
     const catalog = await registry.catalog(row.companyId);
@@ -180,7 +186,10 @@ export function createBookingApp(deps: AppDeps) {
 
   const orders = { db: deps.db, processorFor: deps.processorFor };
   app.openapi(ops.createIntent, async (c) =>
-    c.json({ data: await createIntent(orders, c.get('catalog'), c.req.valid('json'), today(c), 'api') }, 200),
+    c.json(
+      { data: await createIntent(orders, c.get('catalog'), c.req.valid('json'), today(c), c.get('channel')) },
+      200,
+    ),
   );
   app.openapi(ops.confirm, async (c) =>
     c.json({ data: await confirmOrder(orders, c.get('catalog'), c.req.valid('json')) }, 200),

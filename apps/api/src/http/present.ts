@@ -88,6 +88,7 @@ export function presentCompany(catalog: Catalog, hostedBaseUrl: string, today: s
     booking_window: { min_notice_days: c.minNoticeDays, max_advance_days: c.maxAdvanceDays },
     service_area: { restricted: c.serviceAreaZips.length > 0, zips: c.serviceAreaZips },
     hosted_page_url: `${hostedBaseUrl}/book?company=${encodeURIComponent(c.slug)}`,
+    confirmed_page_url: c.bookingConfirmedUrl,
     booking: { materials: { enabled: c.materials.enabled, required: c.materials.required } },
   };
 }

@@ -68,3 +68,20 @@ export function originAllowed(origin: string, domains: readonly string[]): boole
     return host === pattern;
   });
 }
+
+/**
+ * Whether a browser Origin is the platform's own hosted booking page (always allowed for publishable keys,
+ * and recorded as booking channel 'link'). Loopback spellings count as one host, as in originAllowed.
+ */
+export function isHostedOrigin(origin: string, hostedBaseUrl: string): boolean {
+  let a: URL;
+  let b: URL;
+  try {
+    a = new URL(origin);
+    b = new URL(hostedBaseUrl);
+  } catch {
+    return false;
+  }
+  if (a.origin === b.origin) return true;
+  return LOCAL_HOSTS.has(a.hostname) && LOCAL_HOSTS.has(b.hostname) && a.protocol === b.protocol && a.port === b.port;
+}

@@ -4,13 +4,16 @@ import { dataDir } from '../lib/paths';
 /** Everything the platform reads from the environment, in one place (documented in the README). */
 export function readEnv(env = process.env) {
   const apiPort = Number(env.PORT ?? 3000);
+  const hostedPort = Number(env.HOSTED_PORT ?? 3001);
   return {
     databaseUrl: env.DATABASE_URL || undefined,
     pgliteDir: path.join(dataDir(), 'pglite'),
     redisUrl: env.REDIS_URL || undefined,
     apiPort,
     standalonePort: Number(env.STANDALONE_PORT ?? 3100),
-    hostedBaseUrl: (env.HOSTED_BASE_URL ?? `http://localhost:${apiPort}`).replace(/\/$/, ''),
+    hostedPort,
+    /** Where the hosted booking pages are (apps/hosted): reported as hosted_page_url, trusted as channel 'link'. */
+    hostedBaseUrl: (env.HOSTED_BASE_URL ?? `http://localhost:${hostedPort}`).replace(/\/$/, ''),
     ratePerMinute: Number(env.SVC_RATE_LIMIT_PER_MINUTE ?? 120),
     /** Behind a proxy that sets X-Forwarded-For: how many proxies to trust (standalone server). */
     trustProxyHops: Number(env.SVC_TRUST_PROXY_HOPS ?? 0),

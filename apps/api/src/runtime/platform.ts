@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
+import { EMBED_BASE } from '../contract/embed';
 import { type Database, openDatabase } from '../db/client';
 import { channelsFromEnv } from '../events/channels';
 import { createBookingApp } from '../http/app';
+import { createEmbedApp } from '../http/embed';
 import { processorsFor } from '../payments/processors';
 import { createSandboxApp, SANDBOX_BASE } from '../payments/sandbox-routes';
 import { type PlatformEnv, readEnv } from './config';
@@ -14,6 +16,7 @@ export type Platform = {
   registry: Registry;
   booking: ReturnType<typeof createBookingApp>;
   sandbox: ReturnType<typeof createSandboxApp>;
+  embed: ReturnType<typeof createEmbedApp>;
   fetch: (request: Request, env?: unknown) => Response | Promise<Response>;
   close(): Promise<void>;
 };
@@ -47,6 +50,7 @@ export async function createPlatform(options: {
     ratePerMinute: env.ratePerMinute,
     redis,
   });
+  const embed = createEmbedApp({ db: database.db, hostedBaseUrl: env.hostedBaseUrl });
   const stopWorkers = env.workers
     ? startWorkers({
         db: database.db,
@@ -62,11 +66,14 @@ export async function createPlatform(options: {
     registry,
     booking,
     sandbox: sandboxApp,
-    /** Every path the platform serves: the Booking API and the sandbox processor. */
-    fetch: (request: Request, env?: unknown) =>
-      new URL(request.url).pathname.startsWith(SANDBOX_BASE)
-        ? sandboxApp.fetch(request, env)
-        : booking.fetch(request, env),
+    embed,
+    /** Every path the platform serves: the Booking API, the sandbox processor and the public lookups. */
+    fetch: (request: Request, env?: unknown) => {
+      const path = new URL(request.url).pathname;
+      if (path.startsWith(SANDBOX_BASE)) return sandboxApp.fetch(request, env);
+      if (path.startsWith(EMBED_BASE)) return embed.fetch(request, env);
+      return booking.fetch(request, env);
+    },
     async close() {
       await stopWorkers();
       registry.stop();

@@ -21,38 +21,54 @@ await database.close();
 const base = `http://localhost:${env.apiPort}`;
 // The embedded default is a developer's machine: webhooks may go to receivers on loopback.
 process.env.SVC_WEBHOOK_ALLOW_HTTP ??= '1';
-const apiDir = path.join(repoRoot(), 'apps/api');
-const next = spawn(
-  process.execPath,
-  [path.join(apiDir, 'node_modules/next/dist/bin/next'), 'start', '--port', String(env.apiPort)],
-  {
-    cwd: apiDir,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: process.env,
-  },
-);
 
-let announced = false;
-next.stdout.on('data', (chunk: Buffer) => {
-  process.stdout.write(chunk);
-  if (!announced && /ready|started|Local:/i.test(chunk.toString())) {
-    announced = true;
-    setTimeout(announce, 200);
-  }
-});
-next.on('exit', (code) => process.exit(code ?? 0));
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => next.kill(signal));
+const children: ReturnType<typeof spawn>[] = [];
+
+/** One Next server (the API or the hosted pages) as a child process sharing this one's lifetime. */
+function nextStart(app: string, port: number, extraEnv: Record<string, string> = {}) {
+  const dir = path.join(repoRoot(), 'apps', app);
+  const child = spawn(
+    process.execPath,
+    [path.join(dir, 'node_modules/next/dist/bin/next'), 'start', '--port', String(port)],
+    { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...extraEnv } },
+  );
+  const ready = new Promise<void>((resolve) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      if (/ready|started|Local:/i.test(chunk.toString())) resolve();
+    });
+  });
+  children.push(child);
+  child.on('exit', (code) => {
+    for (const other of children) if (other !== child) other.kill('SIGTERM');
+    process.exit(code ?? 0);
+  });
+  return { child, ready };
+}
+
+const api = nextStart('api', env.apiPort);
+const hosted = nextStart('hosted', env.hostedPort, { SVC_API_URL: process.env.SVC_API_URL ?? base });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const child of children) child.kill(signal);
+  });
+}
+await Promise.all([api.ready, hosted.ready]);
+setTimeout(announce, 200);
 
 function announce() {
   const db = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${env.pgliteDir}`;
   console.log(`
 svc is running: ${db}, sandbox payments
+  Booking page   ${env.hostedBaseUrl}/book?company=${DEMO_SLUG}
   Booking API    ${base}/booking/v1
   OpenAPI        ${base}/booking/v1/openapi.json
 
 Demo company "${DEMO_SLUG}"
   publishable key  ${keys.publishable}   (Origin: http://localhost or http://127.0.0.1, any port)
   server key       ${keys.server}
+
+Book on the page with the sandbox card 4242 4242 4242 4242 (any future expiry, any CVC).
 
 Price a 10-yard dumpster for 9 days:
   curl -s ${base}/booking/v1/quote \\

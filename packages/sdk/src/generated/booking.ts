@@ -395,6 +395,8 @@ export interface components {
                 zips: string[];
             };
             hosted_page_url: string;
+            /** @description The company's 'booking confirmed page': after a confirmed order the hosted page and the widget send the customer there with email, phone, first_name, last_name, dumpster_size, delivery_date, pickup_date and order_number. */
+            confirmed_page_url: string | null;
             booking: {
                 materials: {
                     enabled: boolean;

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
 import { apiKeys, companies } from '../schema';
 
@@ -53,4 +53,25 @@ export async function allAllowedDomains(db: Queryable): Promise<string[]> {
     .innerJoin(companies, eq(companies.id, apiKeys.companyId))
     .where(and(eq(apiKeys.kind, 'publishable'), isNull(apiKeys.revokedAt), eq(companies.active, true)));
   return [...new Set(rows.flatMap((r) => r.domains))];
+}
+
+/**
+ * The publishable key the hosted page and the widget use for a company: its newest active one whose
+ * allowed domains the company manages (docs/decisions.md, "How our pages find a company's key").
+ */
+export async function newestPublishableKey(db: Queryable, companyId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ key: apiKeys.publishableKey })
+    .from(apiKeys)
+    .where(
+      and(
+        eq(apiKeys.companyId, companyId),
+        eq(apiKeys.kind, 'publishable'),
+        isNull(apiKeys.revokedAt),
+        sql`(${apiKeys.expiresAt} is null or ${apiKeys.expiresAt} > now())`,
+      ),
+    )
+    .orderBy(desc(apiKeys.createdAt))
+    .limit(1);
+  return row?.key ?? null;
 }

@@ -1,0 +1,110 @@
+import { describe, expect, inject, it } from 'vitest';
+import { TEST_CARDS } from '../../src/payments/sandbox-cards';
+import { intentBody, payWithCard } from '../support/booking';
+import { svc } from '../support/cli';
+import { apiClient, expectError } from '../support/client';
+
+const targets = inject('targets');
+
+/** The servers run with the default hosted pages address (HOSTED_BASE_URL unset). */
+const HOSTED = 'http://localhost:3001';
+
+describe.each(targets)('the hosted page and the widget on $name', (target) => {
+  const api = apiClient(target.baseUrl);
+  const { acme } = target.fixtures;
+  const lookup = (slug: string, init?: RequestInit) => fetch(`${target.baseUrl}/embed/v1/companies/${slug}`, init);
+
+  it('GET /embed/v1/companies/{slug}: the public face and newest publishable key, for any origin', async () => {
+    const res = await lookup('acme', { headers: { origin: 'https://anyone.example' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    const { data } = (await res.json()) as any;
+    expect(data).toEqual({
+      slug: 'acme',
+      name: expect.any(String),
+      branding: { logo_url: 'https://acme.example/logo.png', primary_color: '#aa3300', accent_color: null },
+      publishable_key: acme.publishable,
+      is_online: true,
+      payments_ready: true,
+      hosted_page_url: `${HOSTED}/book?company=acme`,
+    });
+    // No secret of any kind rides along.
+    expect(JSON.stringify(data)).not.toMatch(/svc_sk_|svc_live_|svc_wh_/);
+  });
+
+  it.each(['no-such-company', 'UPPER', '..%2F..%2Fetc', 'a'.repeat(80)])(
+    '404 not_found with field slug for %s',
+    async (slug) => {
+      const res = await lookup(slug);
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as any).error).toMatchObject({ code: 'not_found', field: 'slug' });
+    },
+  );
+
+  it('an inactive company is not found either; other methods are 405', async () => {
+    expect((await lookup('sleepy')).status).toBe(404); // sleepy is inactive
+    const post = await lookup('acme', { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET');
+  });
+
+  it("the hosted pages' origin may use any company's publishable key (it is our page), with CORS", async () => {
+    const preflight = await fetch(`${target.baseUrl}/booking/v1/quote`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: HOSTED,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type, x-svc-channel',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/X-SVC-Channel/);
+    const res = await api.post('/quote', {
+      key: acme.publishable,
+      origin: HOSTED,
+      body: { size_id: acme.sizes['10yd'], rental_days: 3 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe(HOSTED);
+    // Another port of localhost is not our page: acme's own domains decide, and they do not list it.
+    expectError(
+      await api.get('/sizes', { key: acme.publishable, origin: 'http://localhost:4999' }),
+      403,
+      'origin_not_allowed',
+    );
+  });
+
+  it("GET /company carries the 'booking confirmed page' address (null when unset)", async () => {
+    const res = await api.get('/company', { key: acme.server });
+    expect(res.body.data).toHaveProperty('confirmed_page_url');
+  });
+
+  it.each([
+    ['the hosted page (its origin)', 'link', 'publishable', HOSTED, {}],
+    [
+      'the widget (X-SVC-Channel: widget)',
+      'widget',
+      'publishable',
+      'https://acme.example',
+      { 'x-svc-channel': 'widget' },
+    ],
+    ['a developer page with the publishable key', 'api', 'publishable', 'https://acme.example', {}],
+    ['the hosted origin claiming to be a widget', 'link', 'publishable', HOSTED, { 'x-svc-channel': 'widget' }],
+    ['a server claiming to be a widget', 'api', 'server', undefined, { 'x-svc-channel': 'widget' }],
+  ] as const)('the booking channel of an order from %s is %s', async (_name, channel, kind, origin, headers) => {
+    const key = acme[kind];
+    const intent = await api.post('/intents', { key, origin, headers, body: intentBody(target) });
+    expect(intent.status).toBe(200);
+    await payWithCard(target, intent.body.data, TEST_CARDS.success);
+    const confirmed = await api.post('/confirm', {
+      key,
+      origin,
+      body: { session_id: intent.body.data.session_id, payment_intent_id: intent.body.data.payment_intent_id },
+    });
+    expect(confirmed.status).toBe(200);
+    const orders: any[] = await svc(target, 'orders', 'list', 'acme');
+    const order = orders.find((o) => o.order_number === confirmed.body.data.order_number);
+    expect(order.channel).toBe(channel);
+  });
+});

@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * The e2e suite: the production builds of the API and the hosted pages, started as `npm start` starts
+ * them on a fresh embedded database, driven by Debian's Chromium (Playwright's browser download cannot
+ * work on this machine). Screenshots land in test-results/screenshots and in the HTML report.
+ */
+export default defineConfig({
+  testDir: 'tests',
+  globalSetup: './support/global-setup.ts',
+  // Two cores: one worker keeps the servers responsive and the timings honest.
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  outputDir: 'test-results/artifacts',
+  reporter: [
+    ['list'],
+    ['json', { outputFile: 'test-results/results.json' }],
+    ['html', { outputFolder: 'test-results/report', open: 'never' }],
+  ],
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-dev-shm-usage'],
+    },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+});

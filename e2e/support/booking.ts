@@ -1,0 +1,114 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import { svc } from './platform';
+
+export const env = () => ({
+  api: process.env.E2E_API_URL as string,
+  hosted: process.env.E2E_HOSTED_URL as string,
+  dataDir: process.env.E2E_DATA_DIR as string,
+  webhooks: process.env.E2E_WEBHOOKS_FILE as string,
+});
+
+export const CARDS = {
+  success: '4242 4242 4242 4242',
+  decline: '4000 0000 0000 0002',
+  elevatedRisk: '4000 0000 0000 9235',
+};
+
+export const bookUrl = (query: string) => `${env().hosted}/book?${query}`;
+
+/** Saved where CI keeps artifacts (test-results/screenshots) and attached to the HTML report. */
+export async function screenshot(page: Page, info: TestInfo, name: string) {
+  const dir = path.join(import.meta.dirname, '../test-results/screenshots');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await info.attach(name, { path: file, contentType: 'image/png' });
+}
+
+/** The first day the calendar offers (not striped), moving to the next month when needed. */
+export async function pickFirstOpenDay(page: Page): Promise<string> {
+  for (let i = 0; i < 3; i++) {
+    const open = page.locator('button.day:not([aria-disabled="true"])');
+    if ((await open.count()) > 0) {
+      const day = open.first();
+      await day.click();
+      return (await day.getAttribute('data-date')) as string;
+    }
+    await page.getByRole('button', { name: 'Next month' }).click();
+  }
+  throw new Error('no open day on the calendar');
+}
+
+export type Customer = { name: string; email: string; phone: string; address: string; zip: string };
+
+export const customer = (tag: string): Customer => ({
+  name: 'Jordan Rivera',
+  email: `jordan+${tag}@example.com`,
+  phone: '(512) 555-0142',
+  address: '1200 Barton Springs Rd',
+  zip: '78704',
+});
+
+/** Fills the form below the size: date, address, details and terms. */
+export async function fillDetails(page: Page, c: Customer, options: { pickDay?: boolean } = {}) {
+  if (options.pickDay !== false) await pickFirstOpenDay(page);
+  await page.getByLabel('Street address').fill(c.address);
+  await page.getByLabel('City').fill('Austin');
+  await page.getByLabel('State').fill('TX');
+  await page.getByLabel('ZIP code').fill(c.zip);
+  await page.getByLabel('Full name').fill(c.name);
+  await page.getByLabel(/^E-mail/).fill(c.email);
+  await page.getByLabel(/^Mobile phone/).fill(c.phone);
+  await page.getByLabel(/I accept/).check();
+}
+
+/** Enters a sandbox card in the processor's component and pays. */
+export async function payWith(page: Page, card: string) {
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+}
+
+export async function continueToPayment(page: Page) {
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+}
+
+/** The operator's view of an order (`svc orders list <slug>`). */
+export async function orderFromCli(slug: string, orderNumber: number) {
+  const orders = (await svc(env().dataDir, 'orders', 'list', slug)) as { order_number: number }[];
+  return orders.find((o) => o.order_number === orderNumber) as Record<string, unknown> | undefined;
+}
+
+/** The webhook deliveries the local receiver verified, for one order. */
+export function webhooksFor(orderNumber: number) {
+  const file = env().webhooks;
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { verified: boolean; body: { event: string; data: Record<string, unknown> } })
+    .filter((d) => d.body.data.order_number === orderNumber);
+}
+
+/** axe-core in the page: the serious and critical violations (none are allowed). */
+export async function seriousA11yViolations(page: Page) {
+  const source = readFileSync(
+    path.join(path.dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js'),
+    'utf8',
+  );
+  await page.addScriptTag({ content: source });
+  const results = (await page.evaluate(() =>
+    (window as unknown as { axe: { run(o: unknown): Promise<unknown> } }).axe.run({
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    }),
+  )) as { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] };
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

@@ -1,0 +1,95 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const apiDir = path.join(repoRoot, 'apps/api');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export type Platform = {
+  apiUrl: string;
+  hostedUrl: string;
+  dataDir: string;
+  keys: { publishable: string; server: string };
+  stop(): Promise<void>;
+};
+
+/**
+ * The platform exactly as the README's `npm start` runs it (apps/api/dist/start.js: migrate, seed the demo
+ * company, `next start` for the API and for the hosted pages), on its own ports and data folder.
+ */
+export async function startPlatform(dataDir: string, extraEnv: Record<string, string> = {}): Promise<Platform> {
+  for (const built of ['apps/api/dist/start.js', 'apps/api/.next/BUILD_ID', 'apps/hosted/.next/BUILD_ID']) {
+    if (!existsSync(path.join(repoRoot, built))) {
+      throw new Error(`the e2e suite runs the production builds; ${built} is missing: run npm test from the root`);
+    }
+  }
+  const [apiPort, hostedPort] = [await freePort(), await freePort()];
+  const child: ChildProcess = spawn(process.execPath, ['dist/start.js'], {
+    cwd: apiDir,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      SVC_DATA_DIR: dataDir,
+      PORT: String(apiPort),
+      HOSTED_PORT: String(hostedPort),
+      NEXT_TELEMETRY_DISABLED: '1',
+      ...extraEnv,
+    },
+  });
+  let output = '';
+  child.stderr?.on('data', (c: Buffer) => {
+    output += c.toString();
+  });
+  const printed = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the platform did not start in 90 s:\n${output}`)), 90_000);
+    child.stdout?.on('data', (c: Buffer) => {
+      output += c.toString();
+      if (/Watch booking webhooks/.test(output)) {
+        clearTimeout(timer);
+        resolve(output);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the platform exited with ${code}:\n${output}`)));
+  });
+  const key = (name: string) => new RegExp(`${name}\\s+(svc_\\S+)`).exec(printed)?.[1] ?? '';
+  return {
+    apiUrl: `http://localhost:${apiPort}`,
+    hostedUrl: `http://localhost:${hostedPort}`,
+    dataDir,
+    keys: { publishable: key('publishable key'), server: key('server key') },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      process.kill(-(child.pid as number), 'SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) process.kill(-(child.pid as number), 'SIGKILL');
+    },
+  };
+}
+
+const run = promisify(execFile);
+
+/** The operator's CLI (`npm run svc -- …`) against the running platform's embedded database. */
+export async function svc(dataDir: string, ...args: string[]): Promise<any> {
+  const { stdout } = await run(path.join(apiDir, 'node_modules/.bin/tsx'), ['src/cli/main.ts', ...args, '--json'], {
+    cwd: apiDir,
+    env: { ...process.env, DATABASE_URL: '', SVC_DATA_DIR: dataDir, SVC_WEBHOOK_ALLOW_HTTP: '1' },
+  });
+  return JSON.parse(stdout);
+}

@@ -1,0 +1,21 @@
+export {
+  type Answers,
+  answersFromParams,
+  answersToParams,
+  EMPTY_ANSWERS,
+  type Field,
+  type FieldErrors,
+  validateAnswers,
+} from './answers';
+export { BookingFlow, type BookingFlowProps, confirmedPageUrl } from './flow';
+export { explainCheck, explainCode, explainError } from './messages';
+export { type AnswerStore, sessionStore, urlStore } from './storage';
+export { bookingCss } from './styles';
+export {
+  type Attribution,
+  type BookingComplete,
+  type BookingUnconfirmed,
+  type Channel,
+  type CompanyEmbed,
+  fetchCompanyEmbed,
+} from './types';

@@ -20,11 +20,11 @@ export const CARDS = {
 export const bookUrl = (query: string) => `${env().hosted}/book?${query}`;
 
 /** Saved where CI keeps artifacts (test-results/screenshots) and attached to the HTML report. */
-export async function screenshot(page: Page, info: TestInfo, name: string) {
+export async function screenshot(page: Page, info: TestInfo, name: string, fullPage = true) {
   const dir = path.join(import.meta.dirname, '../test-results/screenshots');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   await info.attach(name, { path: file, contentType: 'image/png' });
 }
 

@@ -23,13 +23,14 @@ import {
   resolveDebris,
   validateAnswers,
 } from './answers';
+import type { Attribution } from './attribution';
 import { explainCheck, explainError, promoMessage, type Who } from './messages';
 import { type PayFn, PaymentComponent } from './payment';
 import { MaterialSection, offeredSizes, QuoteSummary, SizeSection, WhenSection } from './sections';
 import { AddressSection, CustomerSection, Outcome, PaymentSummary } from './steps';
 import { type AnswerStore, readJson, writeJson } from './storage';
 import { bookingCss } from './styles';
-import type { Attribution, BookingComplete, BookingUnconfirmed, Channel, CompanyEmbed } from './types';
+import type { BookingComplete, BookingUnconfirmed, Channel, CompanyEmbed } from './types';
 
 export type BookingFlowProps = {
   /** Where the platform is (the SDK adds /booking/v1). */
@@ -44,7 +45,10 @@ export type BookingFlowProps = {
   store: AnswerStore;
   /** The page a card's 3-D Secure step returns to. */
   returnUrl: () => string;
+  /** utm_* and referrer of the visit, stored on the order (see attribution.ts). */
   attribution?: Attribution;
+  /** The company's data could not be loaded (for example: this page's origin is not an allowed domain). */
+  onLoadError?(error: unknown): void;
   onComplete?(detail: BookingComplete): void;
   onUnconfirmed?(detail: BookingUnconfirmed): void;
   /** Leaves for the company's 'booking confirmed page' (the widget and the page may differ in how). */
@@ -110,6 +114,7 @@ export function BookingFlow(props: BookingFlowProps) {
   const [pay, setPay] = useState<PayFn | null>(null);
   const onReady = useCallback((fn: PayFn | null) => setPay(() => fn), []);
   const heading = useRef<HTMLHeadingElement>(null);
+  const headingFocus = useRef(false);
   const root = useRef<HTMLDivElement>(null);
 
   const who: Who = { companyName: company.name, phone: data?.profile.contact.phone ?? null };
@@ -138,7 +143,11 @@ export function BookingFlow(props: BookingFlowProps) {
       if (done) return setPhase({ kind: 'done', done });
       const pending = readJson<Pending>(keys.pending);
       if (pending) await resume(pending);
-    })().catch((err) => live && setLoadError(explainError(err, who).message));
+    })().catch((err) => {
+      if (!live) return;
+      setLoadError(explainError(err, who).message);
+      props.onLoadError?.(err);
+    });
     return () => {
       live = false;
     };
@@ -213,6 +222,14 @@ export function BookingFlow(props: BookingFlowProps) {
     }
   }, [offered, data, answers.sizeYards]);
 
+  // Screen readers and keyboards follow the flow: each new screen's heading takes focus after it renders.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the screen changes
+  useEffect(() => {
+    if (!headingFocus.current) return;
+    headingFocus.current = false;
+    heading.current?.focus();
+  }, [phase.kind]);
+
   function focusFirst(errs: FieldErrors) {
     const field = FIELD_ORDER.find((f) => errs[f]);
     if (!field) return;
@@ -263,8 +280,9 @@ export function BookingFlow(props: BookingFlowProps) {
     }
   }
 
+  /** Asks for the next screen's heading to take focus, once React has put it on the page. */
   function focusHeading() {
-    requestAnimationFrame(() => heading.current?.focus());
+    headingFocus.current = true;
   }
 
   /** After a reload or a 3-D Secure return: is the order already made, or is the card still to be given? */

@@ -7,12 +7,12 @@ export {
   type FieldErrors,
   validateAnswers,
 } from './answers';
+export { type Attribution, attributionOf, rememberAttribution } from './attribution';
 export { BookingFlow, type BookingFlowProps, confirmedPageUrl } from './flow';
 export { explainCheck, explainCode, explainError } from './messages';
 export { type AnswerStore, sessionStore, urlStore } from './storage';
 export { bookingCss } from './styles';
 export {
-  type Attribution,
   type BookingComplete,
   type BookingUnconfirmed,
   type Channel,

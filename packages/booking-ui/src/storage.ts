@@ -59,9 +59,9 @@ export function urlStore(key: string, keep: readonly string[] = ['company', 'pre
     save(answers) {
       const url = new URL(window.location.href);
       const next = new URLSearchParams();
-      for (const name of keep) {
-        const value = url.searchParams.get(name);
-        if (value !== null) next.set(name, value);
+      // The page's own parameters and the visit's utm_* stay; the answers are written after them.
+      for (const [name, value] of url.searchParams) {
+        if (keep.includes(name) || name.startsWith('utm_')) next.set(name, value);
       }
       for (const [name, value] of answersToParams(answers)) next.set(name, value);
       url.search = next.toString();

@@ -10,15 +10,14 @@ export type CompanyEmbed = {
   is_online: boolean;
   payments_ready: boolean;
   hosted_page_url: string;
+  /** Whether the asking page may use the key (null: asked without an Origin, from a server). */
+  origin_allowed: boolean | null;
 };
 
 /** svc:booking:complete's detail: an order was confirmed, or received and held for review. */
 export type BookingComplete = { order_number: number; amount: number };
 /** svc:booking:unconfirmed's detail: the card is authorized, the order not made yet. Never a conversion. */
 export type BookingUnconfirmed = { reference: string };
-
-/** Where the visitor came from, stored on the order (utm_* of the landing page and its referrer). */
-export type Attribution = Record<string, string>;
 
 export type Channel = 'link' | 'widget';
 

@@ -158,7 +158,11 @@ async function run(argv: string[]): Promise<{ text: string; json: Out }> {
       }
       case 'orders list': {
         const rows = await listOrders(database, need(rest[0], 'slug'));
-        return { text: table(rows), json: rows };
+        const source = (a: Record<string, string> | null) => (a ? (a.utm_source ?? a.referrer ?? '') : '');
+        return {
+          text: table(rows.map(({ attribution, ...r }) => ({ ...r, source: source(attribution) }))),
+          json: rows,
+        };
       }
       case 'orders approve': {
         const number = Number(need(rest[1], 'order number'));

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { AUTH_ERRORS, bearer, Cents, DateString, Dollars, dataOf, errorResponses } from './common';
+import { Attribution, AUTH_ERRORS, bearer, Cents, DateString, Dollars, dataOf, errorResponses } from './common';
 
 /** The Booking API's read side, declared once: validation, handler types and the OpenAPI document. */
 
@@ -313,6 +313,7 @@ export const IntentBody = z
     session_id: SessionId.optional(),
     material: z.string().min(1).max(64).optional(),
     material_acknowledged: z.boolean().optional(),
+    attribution: Attribution.optional(),
   })
   .openapi('IntentRequest');
 

@@ -64,3 +64,20 @@ export function dataOf<T extends z.ZodType>(schema: T, description: string) {
 }
 
 export const bearer = [{ bearerAuth: [] }];
+
+const utm = z.string().trim().min(1).max(200).optional();
+/** Where the customer came from, stored on the order and sent in the booking webhooks (docs/decisions.md). */
+export const Attribution = z
+  .strictObject({
+    utm_source: utm,
+    utm_medium: utm,
+    utm_campaign: utm,
+    utm_term: utm,
+    utm_content: utm,
+    referrer: z.string().trim().max(2000).optional().openapi({ description: "the landing page's document.referrer" }),
+    landing_page: z.string().trim().max(2000).optional().openapi({ description: 'the page the booking started on' }),
+  })
+  .openapi('Attribution', {
+    description:
+      "The host page's utm_* parameters and referrer; the hosted page and the widget send them, an integrator may.",
+  });

@@ -19,6 +19,11 @@ export const CompanyEmbed = z.object({
   is_online: z.boolean(),
   payments_ready: z.boolean(),
   hosted_page_url: z.string(),
+  /**
+   * Whether the asking page's Origin may use that key (one of its allowed domains, or our hosted pages);
+   * null when no Origin was sent (a server). Lets the widget explain a wrong domain before loading the flow.
+   */
+  origin_allowed: z.boolean().nullable(),
 });
 export type CompanyEmbed = z.infer<typeof CompanyEmbed>;
 

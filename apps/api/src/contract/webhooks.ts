@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { DateString, Dollars } from './common';
+import { Attribution, DateString, Dollars } from './common';
 
 /**
  * The booking webhooks (spec section 6), declared like the operations so the document (its `webhooks`
@@ -20,6 +20,9 @@ const BookingEventData = z
     created_at: z.string().openapi({ format: 'date-time' }),
     material: z.string().nullable(),
     material_label: z.string().nullable(),
+    attribution: Attribution.nullable().openapi({
+      description: 'utm_* parameters and referrer of the page the booking came from; null when none was sent',
+    }),
   })
   .openapi('BookingEventData');
 

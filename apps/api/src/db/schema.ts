@@ -250,7 +250,8 @@ export const orders = pgTable(
     landfillCostCents: integer('landfill_cost_cents'),
     riskReview: boolean('risk_review').notNull().default(false),
     sessionId: text('session_id'),
-    attribution: jsonb('attribution'),
+    /** utm_* and referrer of the page the booking came from (IntentRequest.attribution). */
+    attribution: jsonb('attribution').$type<Record<string, string>>(),
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),

@@ -27,8 +27,8 @@ export function createEmbedApp(deps: { db: Queryable; hostedBaseUrl: string }) {
   app.get('/companies/:slug', async (c) => {
     const slug = EmbedSlug.safeParse(c.req.param('slug'));
     if (!slug.success) throw new ApiError('not_found', 'No such company.', { field: 'slug' });
-    const data = await readEmbed(deps.db, slug.data, deps.hostedBaseUrl);
-    return c.json({ data }, 200, { 'Cache-Control': 'public, max-age=60' });
+    const data = await readEmbed(deps.db, slug.data, deps.hostedBaseUrl, c.req.header('origin'));
+    return c.json({ data }, 200, { 'Cache-Control': 'public, max-age=60', Vary: 'Origin' });
   });
   return app;
 }

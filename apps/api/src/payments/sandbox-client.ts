@@ -21,12 +21,13 @@ export function sandboxClient(win: Window & { SvcSandbox?: unknown }, apiOrigin:
     form: { number: HTMLInputElement; expiry: HTMLInputElement; cvc: HTMLInputElement; error: HTMLElement } | null;
   };
 
-  const css = `:host{display:block}*{box-sizing:border-box;font-family:system-ui,-apple-system,sans-serif}
-.f{display:grid;gap:.75rem;grid-template-columns:1fr 1fr}.w{grid-column:1/-1}
-label{display:block;font-size:.875rem;font-weight:600;color:#1f2937;margin-bottom:.25rem}
-input{width:100%;font-size:1rem;padding:.65rem .75rem;border:1px solid #9ca3af;border-radius:.5rem;background:#fff;color:#111827}
+  // Pixels, not rem: the component sits in other people's pages, whose root font size is theirs.
+  const css = `:host{all:initial;display:block}*{box-sizing:border-box;font-family:system-ui,-apple-system,sans-serif;letter-spacing:normal;text-transform:none;line-height:1.4}
+.f{display:grid;gap:12px;grid-template-columns:1fr 1fr}.w{grid-column:1/-1}
+label{display:block;font-size:14px;font-weight:600;color:#1f2937;margin-bottom:4px}
+input{width:100%;font-size:16px;padding:10.4px 12px;border:1px solid #9ca3af;border-radius:8px;background:#fff;color:#111827}
 input:focus{outline:3px solid #2563eb55;border-color:#2563eb}input[aria-invalid=true]{border-color:#b91c1c}
-.e{color:#b91c1c;font-size:.875rem;min-height:1.25rem}.n{color:#4b5563;font-size:.75rem}`;
+.e{color:#b91c1c;font-size:14px;min-height:20px}.n{color:#4b5563;font-size:12px}`;
 
   function create(el: Element, elements: Elements) {
     const root = el.attachShadow ? el.attachShadow({ mode: 'open' }) : (el as unknown as ShadowRoot);

@@ -61,6 +61,7 @@ function announce() {
   console.log(`
 svc is running: ${db}, sandbox payments
   Booking page   ${env.hostedBaseUrl}/book?company=${DEMO_SLUG}
+  Widget tag     <script async src="${env.hostedBaseUrl}/widget/v1/booking.js" data-company="${DEMO_SLUG}"></script>
   Booking API    ${base}/booking/v1
   OpenAPI        ${base}/booking/v1/openapi.json
 

@@ -18,6 +18,7 @@ export function bookingEventData(order: OrderRow) {
     created_at: order.createdAt.toISOString(),
     material: order.material,
     material_label: order.materialLabel,
+    attribution: order.attribution ?? null,
   };
 }
 

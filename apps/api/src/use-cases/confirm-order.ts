@@ -131,6 +131,7 @@ async function createOrder(tx: Db, catalog: Catalog, session: SessionRow, held: 
     placementLat: request.placement_lat ?? null,
     placementLng: request.placement_lng ?? null,
     bookingChannel: session.bookingChannel,
+    attribution: request.attribution ?? null,
     quote,
     totalCents: quote.total,
     processingFeeCents: quote.processingFee,

@@ -39,6 +39,7 @@ export async function listOrders(database: Database, slug: string) {
     customer: email,
     channel: order.bookingChannel,
     session_id: order.sessionId,
+    attribution: order.attribution ?? null,
   }));
 }
 

@@ -89,6 +89,7 @@ describe.each(targets)('card-paid orders on $name', (target) => {
       created_at: expect.any(String),
       material: null,
       material_label: null,
+      attribution: null,
     });
     const outbox: any[] = await svc(target, 'outbox', 'list', 'acme');
     const mine = outbox.filter((m) => new RegExp(`#${order.order_number}\\b`).test(String(m.payload.text ?? '')));

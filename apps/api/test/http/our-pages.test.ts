@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEST_CARDS } from '../../src/payments/sandbox-cards';
 import { intentBody, payWithCard } from '../support/booking';
 import { svc } from '../support/cli';
@@ -28,9 +28,22 @@ describe.each(targets)('the hosted page and the widget on $name', (target) => {
       is_online: true,
       payments_ready: true,
       hosted_page_url: `${HOSTED}/book?company=acme`,
+      origin_allowed: false, // anyone.example is not one of acme's domains
     });
+    expect(res.headers.get('vary')).toBe('Origin');
     // No secret of any kind rides along.
     expect(JSON.stringify(data)).not.toMatch(/svc_sk_|svc_live_|svc_wh_/);
+  });
+
+  it.each([
+    ['https://acme.example', true],
+    ['https://book.acme.example', true],
+    [HOSTED, true],
+    ['https://evil.example', false],
+    [undefined, null],
+  ])('origin_allowed for the page %s is %s', async (origin, allowed) => {
+    const res = await lookup('acme', origin ? { headers: { origin } } : {});
+    expect(((await res.json()) as any).data.origin_allowed).toBe(allowed);
   });
 
   it.each(['no-such-company', 'UPPER', '..%2F..%2Fetc', 'a'.repeat(80)])(
@@ -106,5 +119,58 @@ describe.each(targets)('the hosted page and the widget on $name', (target) => {
     const orders: any[] = await svc(target, 'orders', 'list', 'acme');
     const order = orders.find((o) => o.order_number === confirmed.body.data.order_number);
     expect(order.channel).toBe(channel);
+  });
+});
+
+describe.each(targets)('attribution on $name', (target) => {
+  const api = apiClient(target.baseUrl);
+  const { acme } = target.fixtures;
+  const attribution = {
+    utm_source: 'google',
+    utm_medium: 'cpc',
+    utm_campaign: 'spring-cleanout',
+    referrer: 'https://www.google.com/',
+    landing_page: 'https://acme.example/dumpsters?utm_source=google',
+  };
+
+  // Booking events are written only for companies with an endpoint: one for this file when none exists yet.
+  let added: string | undefined;
+  beforeAll(async () => {
+    const endpoints: any[] = await svc(target, 'webhooks', 'list', 'acme');
+    if (endpoints.length === 0) {
+      added = (await svc(target, 'webhooks', 'add', 'acme', 'https://hooks.acme.example/attribution')).id;
+    }
+  });
+  afterAll(async () => {
+    if (added) await svc(target, 'webhooks', 'remove', 'acme', added);
+  });
+
+  it("is stored on the order and sent in its booking webhook's payload", async () => {
+    const intent = await api.post('/intents', { key: acme.server, body: intentBody(target, { attribution }) });
+    expect(intent.status).toBe(200);
+    await payWithCard(target, intent.body.data, TEST_CARDS.success);
+    const confirmed = await api.post('/confirm', {
+      key: acme.server,
+      body: { session_id: intent.body.data.session_id, payment_intent_id: intent.body.data.payment_intent_id },
+    });
+    const orderNumber = confirmed.body.data.order_number;
+    const orders: any[] = await svc(target, 'orders', 'list', 'acme');
+    expect(orders.find((o) => o.order_number === orderNumber).attribution).toEqual(attribution);
+    const outbox: any[] = await svc(target, 'outbox', 'list', 'acme');
+    const event = outbox.find((m) => m.topic === 'booking.completed' && m.payload.order_number === orderNumber);
+    expect(event.payload.attribution).toEqual(attribution);
+  });
+
+  it.each([
+    ['an unknown key', { gclid: 'x' }, 'attribution.gclid'],
+    ['an over-long value', { utm_source: 'x'.repeat(201) }, 'attribution.utm_source'],
+    ['a non-string', { utm_medium: 5 }, 'attribution.utm_medium'],
+  ])('400 invalid_body for %s', async (_name, bad, field) => {
+    expectError(
+      await api.post('/intents', { key: acme.server, body: intentBody(target, { attribution: bad }) }),
+      400,
+      'invalid_body',
+      field,
+    );
   });
 });

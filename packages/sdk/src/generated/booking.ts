@@ -313,7 +313,20 @@ export interface components {
             created_at: string;
             material: string | null;
             material_label: string | null;
+            attribution: components["schemas"]["Attribution"];
         };
+        /** @description utm_* parameters and referrer of the page the booking came from; null when none was sent */
+        Attribution: {
+            utm_source?: string;
+            utm_medium?: string;
+            utm_campaign?: string;
+            utm_term?: string;
+            utm_content?: string;
+            /** @description the landing page's document.referrer */
+            referrer?: string;
+            /** @description the page the booking started on */
+            landing_page?: string;
+        } | null;
         Event_booking_held: {
             /** @enum {string} */
             event: "booking.held";
@@ -779,6 +792,7 @@ export interface components {
             session_id?: string;
             material?: string;
             material_acknowledged?: boolean;
+            attribution?: components["schemas"]["Attribution"] & unknown;
         };
         Confirmation: {
             /** @enum {string} */

@@ -56,12 +56,15 @@ export async function allAllowedDomains(db: Queryable): Promise<string[]> {
 }
 
 /**
- * The publishable key the hosted page and the widget use for a company: its newest active one whose
- * allowed domains the company manages (docs/decisions.md, "How our pages find a company's key").
+ * The publishable key the hosted page and the widget use for a company: its newest active one, with the
+ * domains it allows (docs/decisions.md, "How our pages find a company's key").
  */
-export async function newestPublishableKey(db: Queryable, companyId: string): Promise<string | null> {
+export async function newestPublishableKey(
+  db: Queryable,
+  companyId: string,
+): Promise<{ key: string; allowedDomains: string[] } | null> {
   const [row] = await db
-    .select({ key: apiKeys.publishableKey })
+    .select({ key: apiKeys.publishableKey, allowedDomains: apiKeys.allowedDomains })
     .from(apiKeys)
     .where(
       and(
@@ -73,5 +76,5 @@ export async function newestPublishableKey(db: Queryable, companyId: string): Pr
     )
     .orderBy(desc(apiKeys.createdAt))
     .limit(1);
-  return row?.key ?? null;
+  return row?.key ? { key: row.key, allowedDomains: row.allowedDomains } : null;
 }

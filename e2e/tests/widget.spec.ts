@@ -1,0 +1,199 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  CARDS,
+  continueToPayment,
+  customer,
+  env,
+  fillDetails,
+  orderFromCli,
+  payWith,
+  screenshot,
+  webhooksFor,
+} from '../support/booking';
+import { type HostPages, startHostPages } from '../support/host-pages';
+
+let site: HostPages;
+let otherHost: HostPages;
+test.beforeAll(async () => {
+  const widget = `${env().hosted}/widget/v1/booking.js`;
+  site = await startHostPages(widget);
+  // The same pages under 127.0.0.1: a domain e2e-materials did not allow (it lists only localhost).
+  otherHost = await startHostPages(widget, '127.0.0.1');
+});
+test.afterAll(async () => {
+  await site?.close();
+  await otherHost?.close();
+});
+
+/**
+ * Records the widget's window events and its console errors (the browser's own network lines, such as a 404
+ * for an unknown company, are not the widget's).
+ */
+async function watch(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && m.text().startsWith('[svc widget]')) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  await page.addInitScript(() => {
+    const w = window as unknown as { __svcEvents: { type: string; detail: unknown }[] };
+    w.__svcEvents = [];
+    for (const type of ['svc:booking:complete', 'svc:booking:unconfirmed']) {
+      window.addEventListener(type, (e) => w.__svcEvents.push({ type, detail: (e as CustomEvent).detail }));
+    }
+  });
+  const events = () => page.evaluate(() => (window as unknown as { __svcEvents: unknown[] }).__svcEvents);
+  return { errors, events };
+}
+
+test('inline on another origin: pre-filled from data-*, books with 4242, svc:booking:complete carries the order', async ({
+  page,
+}, info) => {
+  const { events, errors } = await watch(page);
+  await page.goto(site.url('/inline.html', 'utm_source=google&utm_medium=cpc&utm_campaign=spring-cleanout'));
+  // data-size, data-zip and data-promo pre-fill the flow.
+  await expect(page.getByRole('radio', { name: /20 Yard Dumpster/ })).toBeChecked();
+  await expect(page.getByLabel('ZIP code')).toHaveValue('78704');
+  await expect(page.getByLabel('Promo code (optional)')).toHaveValue('WELCOME10');
+  await fillDetails(page, customer('widget-inline'));
+  await screenshot(page, info, 'widget-inline-form');
+  await continueToPayment(page);
+  const pay = await page.getByRole('button', { name: /^Pay \$/ }).textContent();
+  await payWith(page, CARDS.success);
+  await expect(page.getByRole('heading', { name: 'Your dumpster is booked' })).toBeVisible();
+  const orderNumber = Number((await page.locator('.num').textContent())?.replace('#', ''));
+  await screenshot(page, info, 'widget-inline-confirmed');
+
+  await expect.poll(events).toEqual([
+    {
+      type: 'svc:booking:complete',
+      detail: { order_number: orderNumber, amount: Number(pay?.replace(/[^\d.]/g, '')) },
+    },
+  ]);
+  const order = await orderFromCli('demo', orderNumber);
+  expect(order).toMatchObject({ channel: 'widget', charged: Number(pay?.replace(/[^\d.]/g, '')) });
+  expect(order?.attribution).toMatchObject({
+    utm_source: 'google',
+    utm_medium: 'cpc',
+    utm_campaign: 'spring-cleanout',
+    landing_page: expect.stringContaining('/inline.html?utm_source=google'),
+  });
+  await expect
+    .poll(
+      () =>
+        webhooksFor(orderNumber).map((d) => [
+          d.body.event,
+          d.verified,
+          d.body.data.booking_channel,
+          (d.body.data.attribution as { utm_campaign?: string } | null)?.utm_campaign,
+        ]),
+      { timeout: 20_000 },
+    )
+    .toContainEqual(['booking.completed', true, 'widget', 'spring-cleanout']);
+  expect(errors).toEqual([]);
+});
+
+test('fab beside a junk script: accessible modal (focus, Escape, scroll lock), junk says coming soon, books', async ({
+  page,
+}, info) => {
+  const { events, errors } = await watch(page);
+  await page.goto(site.url('/fab.html'));
+  const open = page.getByRole('button', { name: 'Rent a dumpster' });
+  const junk = page.getByRole('button', { name: 'Book Junk Removal' });
+  await expect(open).toBeVisible();
+  await expect(junk).toBeVisible();
+  // Corners and color as the attributes say.
+  const right = await open.boundingBox();
+  const left = await junk.boundingBox();
+  expect(right && left && right.x > left.x).toBe(true);
+  expect(await open.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(22, 163, 74)');
+  await screenshot(page, info, 'widget-fab-closed');
+
+  // The junk script: a clear "coming soon" in its own dialog, closed with Escape.
+  await junk.click();
+  const junkDialog = page.getByRole('dialog', { name: /Book Junk Removal/ });
+  await expect(junkDialog.getByText('Junk removal booking is coming soon')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(junkDialog).toBeHidden();
+  await expect(junk).toBeFocused();
+
+  await open.click();
+  const dialog = page.getByRole('dialog', { name: /Rent a dumpster/ });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+  // Focus stays in the dialog: tabbing through it never reaches the page behind (its "Contact us" link).
+  await expect(dialog.getByRole('radio', { name: /10 Yard Dumpster/ })).toBeVisible();
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press(i % 4 === 3 ? 'Shift+Tab' : 'Tab');
+    const where = await page.evaluate(() => {
+      const active = document.activeElement;
+      if (active === document.body || active === null) return 'browser'; // the browser's own UI
+      return active.shadowRoot?.activeElement?.closest('dialog') ? 'dialog' : active.outerHTML.slice(0, 60);
+    });
+    expect(['dialog', 'browser']).toContain(where);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
+
+  await open.click();
+  await expect(dialog.getByRole('radio', { name: /10 Yard Dumpster/ })).toBeVisible();
+  await fillDetails(page, customer('widget-fab'));
+  await screenshot(page, info, 'widget-fab-open', false);
+  await continueToPayment(page);
+  await payWith(page, CARDS.success);
+  await expect(dialog.getByRole('heading', { name: 'Your dumpster is booked' })).toBeVisible();
+  const orderNumber = Number((await dialog.locator('.num').textContent())?.replace('#', ''));
+  await expect
+    .poll(events)
+    .toEqual([{ type: 'svc:booking:complete', detail: { order_number: orderNumber, amount: 412.45 } }]);
+  expect(await orderFromCli('demo', orderNumber)).toMatchObject({ channel: 'widget', charged: 412.45 });
+  expect(errors).toEqual([]);
+});
+
+test('a hostile host stylesheet (`* { all: unset }`, 40 px fonts) does not break the flow', async ({ page }, info) => {
+  const { events } = await watch(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(site.url('/hostile.html'));
+  const name = page.getByLabel('Full name');
+  await expect(name).toBeVisible();
+  // The host's 40 px fonts and dashed borders stop at the shadow root.
+  expect(await name.evaluate((i) => getComputedStyle(i).fontSize)).toBe('16px');
+  expect(await name.evaluate((i) => getComputedStyle(i).borderStyle)).toBe('solid');
+  await fillDetails(page, customer('widget-hostile'));
+  await screenshot(page, info, 'widget-hostile-form');
+  await continueToPayment(page);
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  expect(await page.getByLabel('Card number').evaluate((i) => getComputedStyle(i).fontSize)).toBe('16px');
+  await payWith(page, CARDS.success);
+  await expect(page.getByRole('heading', { name: 'Your dumpster is booked' })).toBeVisible();
+  await screenshot(page, info, 'widget-hostile-confirmed');
+  await expect.poll(async () => ((await events()) as unknown[]).length).toBe(1);
+});
+
+test.describe('a site owner who got the tag wrong gets one console error and no broken UI', () => {
+  for (const [pageName, expected] of [
+    ['/missing.html', /data-company is required/],
+    ['/unknown.html', /no company "no-such-co"/],
+  ] as const) {
+    test(pageName, async ({ page }) => {
+      const { errors } = await watch(page);
+      await page.goto(site.url(pageName));
+      await expect.poll(() => errors.length).toBe(1);
+      expect(errors[0]).toMatch(expected);
+      await page.waitForTimeout(500);
+      expect(errors).toHaveLength(1);
+      expect(await page.locator('div[data-svc-widget]').count()).toBe(0);
+    });
+  }
+
+  test('a page on a domain the company did not allow is told so, in the console and in words', async ({ page }) => {
+    const { errors } = await watch(page);
+    await page.goto(otherHost.url('/not-allowed.html'));
+    await expect(page.getByText('Online booking is not available on this site')).toBeVisible();
+    await expect(page.getByText(/book on Rock Solid Roll-Offs's booking page instead/)).toBeVisible();
+    await expect.poll(() => errors).toEqual([expect.stringMatching(/127\.0\.0\.1:\d+ is not an allowed domain/)]);
+  });
+});

@@ -431,6 +431,7 @@ export function BookingFlow(props: BookingFlowProps) {
     );
   } else {
     const promoOk = quote?.promo?.ok;
+    const fields = { answers, set, id, errors };
     body = (
       <form
         className="layout"
@@ -459,28 +460,15 @@ export function BookingFlow(props: BookingFlowProps) {
           ) : null}
           <SizeSection
             offered={offered}
-            answers={answers}
-            set={set}
-            id={id}
-            errors={errors}
+            {...fields}
             currency={data.profile.currency}
             debrisOptions={materialsOn ? null : data.materials.materials}
             waitForMaterial={waitForMaterial}
           />
-          <WhenSection
-            answers={answers}
-            set={set}
-            id={id}
-            errors={errors}
-            availability={data.availability}
-            size={size}
-          />
-          <AddressSection answers={answers} set={set} id={id} errors={errors} />
+          <WhenSection {...fields} availability={data.availability} size={size} />
+          <AddressSection {...fields} />
           <CustomerSection
-            answers={answers}
-            set={set}
-            id={id}
-            errors={errors}
+            {...fields}
             companyName={company.name}
             promoApplied={promoOk ? (quote?.lines.promo_discount ?? 0) : null}
             currency={data.profile.currency}

@@ -7,50 +7,35 @@ import { described, ErrorText, Section, TextField } from './sections';
 type Set = (patch: Partial<Answers>) => void;
 type FieldProps = { id: (f: Field) => string; errors: FieldErrors; answers: Answers; set: Set };
 
-export function AddressSection({ answers, set, id, errors }: FieldProps) {
+type TextKey = 'address' | 'city' | 'state' | 'zip' | 'name' | 'companyName' | 'email' | 'phone' | 'promo';
+type TextOptions = Omit<Parameters<typeof TextField>[0], 'id' | 'errors' | 'field' | 'label' | 'value' | 'onChange'> & {
+  onChange?(value: string): void;
+};
+
+/** A text field bound to one answer: its label, value, change and error in one call. */
+function textField({ answers, set, id, errors }: FieldProps) {
+  return (field: TextKey, label: string, options: TextOptions = {}) => (
+    <TextField
+      id={id}
+      errors={errors}
+      field={field}
+      label={label}
+      value={answers[field]}
+      {...options}
+      onChange={options.onChange ?? ((value) => set({ [field]: value }))}
+    />
+  );
+}
+
+export function AddressSection(props: FieldProps) {
+  const text = textField(props);
   return (
-    <Section title="Where should we deliver?" id={id('address')}>
-      <TextField
-        id={id}
-        errors={errors}
-        field="address"
-        label="Street address"
-        autoComplete="address-line1"
-        value={answers.address}
-        onChange={(address) => set({ address })}
-      />
+    <Section title="Where should we deliver?" id={props.id('address')}>
+      {text('address', 'Street address', { autoComplete: 'address-line1' })}
       <div className="row three">
-        <TextField
-          id={id}
-          errors={errors}
-          field="city"
-          label="City"
-          autoComplete="address-level2"
-          value={answers.city}
-          onChange={(city) => set({ city })}
-          maxLength={80}
-        />
-        <TextField
-          id={id}
-          errors={errors}
-          field="state"
-          label="State"
-          autoComplete="address-level1"
-          value={answers.state}
-          onChange={(state) => set({ state })}
-          maxLength={40}
-        />
-        <TextField
-          id={id}
-          errors={errors}
-          field="zip"
-          label="ZIP code"
-          autoComplete="postal-code"
-          inputMode="numeric"
-          value={answers.zip}
-          onChange={(zip) => set({ zip })}
-          maxLength={10}
-        />
+        {text('city', 'City', { autoComplete: 'address-level2', maxLength: 80 })}
+        {text('state', 'State', { autoComplete: 'address-level1', maxLength: 40 })}
+        {text('zip', 'ZIP code', { autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 10 })}
       </div>
     </Section>
   );
@@ -60,6 +45,7 @@ export function CustomerSection(
   props: FieldProps & { companyName: string; promoApplied: number | null; currency: string },
 ) {
   const { answers, set, id, errors } = props;
+  const text = textField(props);
   return (
     <Section title="Your details" id={id('name')}>
       <fieldset>
@@ -78,64 +64,29 @@ export function CustomerSection(
           ))}
         </div>
       </fieldset>
-      <TextField
-        id={id}
-        errors={errors}
-        field="name"
-        label="Full name"
-        autoComplete="name"
-        value={answers.name}
-        onChange={(name) => set({ name })}
-        maxLength={120}
-      />
-      {answers.type === 'contractor' ? (
-        <TextField
-          id={id}
-          errors={errors}
-          field="companyName"
-          label="Company name"
-          autoComplete="organization"
-          value={answers.companyName}
-          onChange={(companyName) => set({ companyName })}
-          maxLength={120}
-        />
-      ) : null}
+      {text('name', 'Full name', { autoComplete: 'name', maxLength: 120 })}
+      {answers.type === 'contractor'
+        ? text('companyName', 'Company name', { autoComplete: 'organization', maxLength: 120 })
+        : null}
       <div className="row two">
-        <TextField
-          id={id}
-          errors={errors}
-          field="email"
-          type="email"
-          label="E-mail"
-          hint="Your receipt and delivery updates go here."
-          autoComplete="email"
-          inputMode="email"
-          value={answers.email}
-          onChange={(email) => set({ email })}
-        />
-        <TextField
-          id={id}
-          errors={errors}
-          field="phone"
-          type="tel"
-          label="Mobile phone"
-          hint="The driver calls or texts on delivery day."
-          autoComplete="tel"
-          inputMode="tel"
-          value={answers.phone}
-          onChange={(phone) => set({ phone })}
-          maxLength={40}
-        />
+        {text('email', 'E-mail', {
+          type: 'email',
+          hint: 'Your receipt and delivery updates go here.',
+          autoComplete: 'email',
+          inputMode: 'email',
+        })}
+        {text('phone', 'Mobile phone', {
+          type: 'tel',
+          hint: 'The driver calls or texts on delivery day.',
+          autoComplete: 'tel',
+          inputMode: 'tel',
+          maxLength: 40,
+        })}
       </div>
-      <TextField
-        id={id}
-        errors={errors}
-        field="promo"
-        label="Promo code (optional)"
-        value={answers.promo}
-        onChange={(promo) => set({ promo: promo.toUpperCase() })}
-        maxLength={40}
-      />
+      {text('promo', 'Promo code (optional)', {
+        maxLength: 40,
+        onChange: (promo) => set({ promo: promo.toUpperCase() }),
+      })}
       <p className="hint" role="status">
         {props.promoApplied && answers.promo
           ? `Promo applied: you save ${money(props.promoApplied, props.currency)}.`

@@ -30,7 +30,7 @@ describe.each(targets)('the hosted page and the widget on $name', (target) => {
       hosted_page_url: `${HOSTED}/book?company=acme`,
       origin_allowed: false, // anyone.example is not one of acme's domains
     });
-    expect(res.headers.get('vary')).toBe('Origin');
+    expect(res.headers.get('vary')).toMatch(/\bOrigin\b/);
     // No secret of any kind rides along.
     expect(JSON.stringify(data)).not.toMatch(/svc_sk_|svc_live_|svc_wh_/);
   });
@@ -133,13 +133,14 @@ describe.each(targets)('attribution on $name', (target) => {
     landing_page: 'https://acme.example/dumpsters?utm_source=google',
   };
 
-  // Booking events are written only for companies with an endpoint: one for this file when none exists yet.
+  // Booking events are written only for endpoints that are on and take booking.completed: one of our own
+  // for this file (making room among the at most three that other files may have left, switched off).
   let added: string | undefined;
   beforeAll(async () => {
     const endpoints: any[] = await svc(target, 'webhooks', 'list', 'acme');
-    if (endpoints.length === 0) {
-      added = (await svc(target, 'webhooks', 'add', 'acme', 'https://hooks.acme.example/attribution')).id;
-    }
+    if (endpoints.some((e) => !e.disabled_at && e.events.includes('booking.completed'))) return;
+    if (endpoints.length >= 3) await svc(target, 'webhooks', 'remove', 'acme', endpoints[0].id);
+    added = (await svc(target, 'webhooks', 'add', 'acme', 'https://hooks.acme.example/attribution')).id;
   });
   afterAll(async () => {
     if (added) await svc(target, 'webhooks', 'remove', 'acme', added);
@@ -157,8 +158,8 @@ describe.each(targets)('attribution on $name', (target) => {
     const orders: any[] = await svc(target, 'orders', 'list', 'acme');
     expect(orders.find((o) => o.order_number === orderNumber).attribution).toEqual(attribution);
     const outbox: any[] = await svc(target, 'outbox', 'list', 'acme');
-    const event = outbox.find((m) => m.topic === 'booking.completed' && m.payload.order_number === orderNumber);
-    expect(event.payload.attribution).toEqual(attribution);
+    const event = outbox.find((m) => m.channel === 'webhook' && m.payload.order_number === orderNumber);
+    expect(event).toMatchObject({ topic: 'booking.completed', payload: { attribution, booking_channel: 'api' } });
   });
 
   it.each([

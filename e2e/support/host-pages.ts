@@ -36,6 +36,11 @@ export async function startHostPages(widgetUrl: string, host = 'localhost'): Pro
        </style>`,
       `<h1>We reset everything</h1><div id="dc-booking"></div>${tag('data-company="demo" data-size="10"')}`,
     ),
+    '/redirect.html': page(
+      'Thanks Page Dumpsters',
+      '',
+      `<div id="dc-booking"></div>${tag('data-company="e2e-redirect" data-size="10"')}`,
+    ),
     '/missing.html': page('No company', '', `<div id="dc-booking"></div>${tag('')}`),
     '/unknown.html': page('Unknown company', '', `<div id="dc-booking"></div>${tag('data-company="no-such-co"')}`),
     '/not-allowed.html': page(

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +38,7 @@ export async function startPlatform(dataDir: string, extraEnv: Record<string, st
     }
   }
   const [apiPort, hostedPort] = [await freePort(), await freePort()];
+  mkdirSync(path.join(repoRoot, 'e2e/test-results'), { recursive: true });
   const child: ChildProcess = spawn(process.execPath, ['dist/start.js'], {
     cwd: apiDir,
     detached: true,
@@ -52,10 +53,14 @@ export async function startPlatform(dataDir: string, extraEnv: Record<string, st
       ...extraEnv,
     },
   });
+  // Everything the platform prints is kept beside the test results, for when a test needs explaining.
+  const log = createWriteStream(path.join(repoRoot, 'e2e/test-results/platform.log'), { flags: 'a' });
   let output = '';
   child.stderr?.on('data', (c: Buffer) => {
     output += c.toString();
+    log.write(c);
   });
+  child.stdout?.on('data', (c: Buffer) => log.write(c));
   const printed = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the platform did not start in 90 s:\n${output}`)), 90_000);
     child.stdout?.on('data', (c: Buffer) => {

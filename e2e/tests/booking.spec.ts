@@ -15,7 +15,7 @@ test.describe('the hosted page books and pays', () => {
   test('happy path: 4242 confirms the order, the CLI shows it as a link booking and its webhook was sent', async ({
     page,
   }, info) => {
-    await page.goto(bookUrl('company=demo'));
+    await page.goto(bookUrl('company=demo&utm_source=newsletter&utm_campaign=november'));
     await expect(page.getByRole('heading', { name: 'Demo Dumpsters' })).toBeVisible();
     await page.getByRole('radio', { name: /20 Yard Dumpster/ }).check();
     await page.getByLabel('Rental length').selectOption('10');
@@ -39,12 +39,24 @@ test.describe('the hosted page books and pays', () => {
       charged: 557.25,
       channel: 'link',
       customer: 'jordan+happy@example.com',
+      attribution: {
+        utm_source: 'newsletter',
+        utm_campaign: 'november',
+        landing_page: expect.stringContaining('/book?company=demo&utm_source=newsletter'),
+      },
     });
     await expect
-      .poll(() => webhooksFor(orderNumber).map((d) => [d.body.event, d.verified, d.body.data.booking_channel]), {
-        timeout: 20_000,
-      })
-      .toContainEqual(['booking.completed', true, 'link']);
+      .poll(
+        () =>
+          webhooksFor(orderNumber).map((d) => [
+            d.body.event,
+            d.verified,
+            d.body.data.booking_channel,
+            (d.body.data.attribution as { utm_source?: string } | null)?.utm_source,
+          ]),
+        { timeout: 20_000 },
+      )
+      .toContainEqual(['booking.completed', true, 'link', 'newsletter']);
   });
 
   test('a declined card says so next to the card and a second card still books', async ({ page }, info) => {

@@ -173,6 +173,31 @@ test('a hostile host stylesheet (`* { all: unset }`, 40 px fonts) does not break
   await expect.poll(async () => ((await events()) as unknown[]).length).toBe(1);
 });
 
+test("the company's 'booking confirmed page' works from the widget, after svc:booking:complete", async ({ page }) => {
+  // The host page is left for the company's page, so the events are recorded outside the page.
+  const seen: unknown[] = [];
+  await page.exposeBinding('__record', (_source, detail) => seen.push(detail));
+  await page.addInitScript(() =>
+    window.addEventListener('svc:booking:complete', (e) =>
+      (window as unknown as { __record(d: unknown): void }).__record((e as CustomEvent).detail),
+    ),
+  );
+  await page.route('https://thanks.example/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Thanks</title><h1>Thank you!</h1>' }),
+  );
+  await page.goto(site.url('/redirect.html'));
+  await fillDetails(page, customer('widget-redirect'));
+  await continueToPayment(page);
+  await payWith(page, CARDS.success);
+  await page.waitForURL(/^https:\/\/thanks\.example\/booked/);
+  const params = new URL(page.url()).searchParams;
+  expect(params.get('first_name')).toBe('Jordan');
+  expect(params.get('dumpster_size')).toBe('10 Yard Dumpster');
+  const orderNumber = Number(params.get('order_number'));
+  expect(seen).toEqual([{ order_number: orderNumber, amount: 412.45 }]);
+  expect(await orderFromCli('e2e-redirect', orderNumber)).toMatchObject({ status: 'confirmed', channel: 'widget' });
+});
+
 test.describe('a site owner who got the tag wrong gets one console error and no broken UI', () => {
   for (const [pageName, expected] of [
     ['/missing.html', /data-company is required/],

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../lib/paths';
+import { shareForSocket } from './pglite-share';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -107,35 +108,96 @@ async function openPostgres(url: string, migrate: boolean, where?: string): Prom
 
 type Owner = { pid: number; socket: boolean };
 const SOCKET_PORT = 5432;
+const OWNER_WAIT_MS = 60_000;
 
 function ownerFile(dataDir: string) {
   return path.join(dataDir, 'run', 'owner.json');
 }
 
-function readLiveOwner(dataDir: string): Owner | null {
+function readOwner(dataDir: string): Owner | 'unreadable' | null {
+  let text: string;
   try {
-    const owner = JSON.parse(readFileSync(ownerFile(dataDir), 'utf8')) as Owner;
-    process.kill(owner.pid, 0);
-    return owner.pid === process.pid ? null : owner;
+    text = readFileSync(ownerFile(dataDir), 'utf8');
   } catch {
     return null;
+  }
+  try {
+    return JSON.parse(text) as Owner;
+  } catch {
+    return 'unreadable'; // being written this very moment
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
 
 /**
- * PGlite is one process's database. The first process to open a folder owns it; while a server owns it,
- * other processes (the CLI) reach it through the server's Unix socket with the ordinary pg driver.
+ * Claims the folder for this process, atomically (an exclusive create of run/owner.json), or returns the
+ * live process that has it. A stale claim (its process is gone) is cleared. Checking and then opening
+ * would let two processes open one folder at once, which PGlite does not survive.
+ */
+async function claimFolder(dataDir: string): Promise<Owner | null> {
+  mkdirSync(path.join(dataDir, 'run'), { recursive: true });
+  for (;;) {
+    try {
+      writeFileSync(ownerFile(dataDir), JSON.stringify({ pid: process.pid, socket: false }), { flag: 'wx' });
+      return null;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const owner = readOwner(dataDir);
+    if (owner === 'unreadable') {
+      await sleep(20);
+    } else if (owner && owner.pid !== process.pid && alive(owner.pid)) {
+      return owner;
+    } else {
+      rmSync(ownerFile(dataDir), { force: true });
+    }
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * PGlite is one process's database. The first process to claim a folder owns it; while a server owns it,
+ * other processes (the CLI) reach it through the server's Unix socket with the ordinary pg driver. A
+ * process that finds the folder claimed without a socket (a server still starting, another CLI command)
+ * waits for it.
  */
 async function openPglite(dataDir: string, options: OpenOptions): Promise<Database> {
   const runDir = path.join(dataDir, 'run');
-  const owner = readLiveOwner(dataDir);
-  if (owner?.socket) {
-    const url = `postgres://postgres@localhost/postgres?host=${encodeURIComponent(runDir)}&port=${SOCKET_PORT}`;
-    return openPostgres(url, false, `${dataDir} (through the running server, pid ${owner.pid})`);
+  const deadline = Date.now() + OWNER_WAIT_MS;
+  for (;;) {
+    const owner = await claimFolder(dataDir);
+    if (!owner) break;
+    if (owner.socket) {
+      const url = `postgres://postgres@localhost/postgres?host=${encodeURIComponent(runDir)}&port=${SOCKET_PORT}`;
+      return openPostgres(url, false, `${dataDir} (through the running server, pid ${owner.pid})`);
+    }
+    if (Date.now() > deadline) throw new Error(`${dataDir} is in use by process ${owner.pid}; wait for it to finish`);
+    await sleep(100);
   }
-  if (owner) throw new Error(`${dataDir} is in use by process ${owner.pid}; wait for it to finish`);
+  try {
+    return await openOwnedPglite(dataDir, runDir, options);
+  } catch (err) {
+    releaseFolder(dataDir);
+    throw err;
+  }
+}
 
-  mkdirSync(runDir, { recursive: true });
+/** Removes this process's claim, and only its own: never another process's. */
+function releaseFolder(dataDir: string) {
+  const owner = readOwner(dataDir);
+  if (owner && owner !== 'unreadable' && owner.pid === process.pid) rmSync(ownerFile(dataDir), { force: true });
+}
+
+async function openOwnedPglite(dataDir: string, runDir: string, options: OpenOptions): Promise<Database> {
   const pglite = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata') });
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   if (options.migrate ?? true) await migratePglite(drizzlePglite(pglite), { migrationsFolder: migrationsDir() });
@@ -144,10 +206,13 @@ async function openPglite(dataDir: string, options: OpenOptions): Promise<Databa
   if (options.share) {
     const socketPath = path.join(runDir, `.s.PGSQL.${SOCKET_PORT}`);
     if (existsSync(socketPath)) rmSync(socketPath);
-    socketServer = new PGLiteSocketServer({ db: pglite, path: socketPath, maxConnections: 8 });
+    socketServer = new PGLiteSocketServer({ db: shareForSocket(pglite), path: socketPath, maxConnections: 8 });
     await socketServer.start();
+    // Announce the socket (write and rename, so a reader never sees half a file).
+    const next = `${ownerFile(dataDir)}.${process.pid}`;
+    writeFileSync(next, JSON.stringify({ pid: process.pid, socket: true }));
+    renameSync(next, ownerFile(dataDir));
   }
-  writeFileSync(ownerFile(dataDir), JSON.stringify({ pid: process.pid, socket: Boolean(socketServer) }));
   const unlisten: Array<() => Promise<void>> = [];
   return {
     db,
@@ -162,8 +227,8 @@ async function openPglite(dataDir: string, options: OpenOptions): Promise<Databa
     async close() {
       for (const stop of unlisten) await stop();
       await socketServer?.stop();
-      rmSync(ownerFile(dataDir), { force: true });
       await pglite.close();
+      releaseFolder(dataDir);
     },
   };
 }

@@ -1,12 +1,8 @@
 import {
   type Availability,
-  type BookingClient,
   type Company,
   type ConfirmOutcome,
   confirmWithRetry,
-  createBookingClient,
-  type Intent,
-  type IntentRequest,
   type Materials,
   type Quote,
   type Size,
@@ -26,11 +22,12 @@ import {
 import type { Attribution } from './attribution';
 import { explainCheck, explainError, promoMessage, type Who } from './messages';
 import { type PayFn, PaymentComponent } from './payment';
+import { confirmedPageUrl, intentBody, makeClient } from './requests';
 import { MaterialSection, offeredSizes, QuoteSummary, SizeSection, WhenSection } from './sections';
-import { AddressSection, CustomerSection, Outcome, PaymentSummary } from './steps';
+import { AddressSection, CustomerSection, Outcome, PaymentStep } from './steps';
 import { type AnswerStore, readJson, writeJson } from './storage';
 import { bookingCss } from './styles';
-import type { BookingComplete, BookingUnconfirmed, Channel, CompanyEmbed } from './types';
+import type { BookingComplete, BookingUnconfirmed, Channel, CompanyEmbed, Done, Pending } from './types';
 
 export type BookingFlowProps = {
   /** Where the platform is (the SDK adds /booking/v1). */
@@ -56,8 +53,6 @@ export type BookingFlowProps = {
 };
 
 type Loaded = { profile: Company; sizes: Size[]; materials: Materials; availability: Availability };
-type Pending = { intent: Intent; answers: Answers; sizeLabel: string };
-type Done = { outcome: ConfirmOutcome; email: string; amount: number; currency: string };
 type Phase =
   | { kind: 'form' }
   | { kind: 'payment'; pending: Pending }
@@ -381,53 +376,28 @@ export function BookingFlow(props: BookingFlowProps) {
   } else if (phase.kind === 'payment' || phase.kind === 'confirming') {
     const { pending } = phase;
     body = (
-      <div className="layout">
-        <div className="pay">
-          <h2 ref={heading} tabIndex={-1}>
-            {phase.kind === 'confirming' ? 'Confirming your order…' : 'Payment'}
-          </h2>
-          <PaymentSummary
-            pending={pending}
-            onEdit={
-              phase.kind === 'payment'
-                ? () => {
-                    writeJson(keys.pending, null);
-                    setPhase({ kind: 'form' });
-                  }
-                : undefined
-            }
-          />
-          <section className="section" aria-labelledby={id('card')}>
-            <h3 id={id('card')}>Card</h3>
-            <PaymentComponent
-              intent={pending.intent}
-              apiBaseUrl={apiBaseUrl}
-              returnUrl={props.returnUrl()}
-              color={color}
-              onReady={onReady}
-            />
-            <div className="alert" role="alert" id={`${id('card')}-err`}>
-              {errors.card ?? errors.form ?? ''}
-            </div>
-            <button
-              type="button"
-              className="btn"
-              disabled={!pay || busy || phase.kind === 'confirming'}
-              onClick={() => payNow(pending)}
-            >
-              {busy || phase.kind === 'confirming' ? <span className="spin" aria-hidden="true" /> : null}
-              {phase.kind === 'confirming'
-                ? 'Confirming…'
-                : `Pay ${new Intl.NumberFormat('en-US', { style: 'currency', currency: pending.intent.currency }).format(pending.intent.amount.gross_total)}`}
-            </button>
-            <p className="hint" role="status">
-              {phase.kind === 'confirming'
-                ? 'Your card is authorized. We are creating your order; please keep this page open.'
-                : 'Your card is charged only when the order is confirmed.'}
-            </p>
-          </section>
-        </div>
-      </div>
+      <PaymentStep
+        pending={pending}
+        confirming={phase.kind === 'confirming'}
+        headingRef={heading}
+        cardId={id('card')}
+        error={errors.card ?? errors.form}
+        canPay={Boolean(pay) && !busy}
+        busy={busy}
+        onPay={() => payNow(pending)}
+        onEdit={() => {
+          writeJson(keys.pending, null);
+          setPhase({ kind: 'form' });
+        }}
+      >
+        <PaymentComponent
+          intent={pending.intent}
+          apiBaseUrl={apiBaseUrl}
+          returnUrl={props.returnUrl()}
+          color={color}
+          onReady={onReady}
+        />
+      </PaymentStep>
     );
   } else {
     const promoOk = quote?.promo?.ok;
@@ -507,58 +477,4 @@ export function BookingFlow(props: BookingFlowProps) {
       {body}
     </div>
   );
-}
-
-function makeClient(apiBaseUrl: string, key: string, channel: Channel): BookingClient {
-  // The widget names itself; the hosted page is known by its origin (docs/decisions.md, "Booking channel").
-  const fetchWithChannel: typeof fetch = (input, init) => {
-    if (channel !== 'widget') return fetch(input, init);
-    const request = new Request(input, init);
-    request.headers.set('X-SVC-Channel', 'widget');
-    return fetch(request);
-  };
-  return createBookingClient({ baseUrl: apiBaseUrl, apiKey: key, fetch: fetchWithChannel, retryOnRateLimit: 1 });
-}
-
-function intentBody(a: Answers, size: Size, materialsOn: boolean, attribution?: Attribution): IntentRequest {
-  const debris = materialsOn ? '' : a.debris;
-  return {
-    size_id: size.id,
-    rental_days: a.days,
-    delivery_date: a.date,
-    delivery_address: a.address.trim(),
-    ...(a.city.trim() ? { delivery_city: a.city.trim() } : {}),
-    ...(a.state.trim() ? { delivery_state: a.state.trim() } : {}),
-    delivery_zip: a.zip.trim(),
-    ...(debris ? { debris_type: debris } : {}),
-    ...(a.promo.trim() ? { promo_code: a.promo.trim() } : {}),
-    ...(materialsOn && a.material ? { material: a.material, material_acknowledged: a.ack } : {}),
-    customer: {
-      name: a.name.trim(),
-      email: a.email.trim(),
-      phone: a.phone.trim(),
-      type: a.type === 'contractor' ? 'contractor' : 'residential',
-      ...(a.type === 'contractor' && a.companyName.trim() ? { company_name: a.companyName.trim() } : {}),
-    },
-    terms_accepted: true,
-    ...(attribution && Object.keys(attribution).length ? { attribution } : {}),
-  } as IntentRequest;
-}
-
-/** The spec's redirect: the company's page with the booking in its query string. */
-export function confirmedPageUrl(target: string, a: Answers, sizeLabel: string, orderNumber: number): string {
-  const url = new URL(target);
-  const [first = '', ...rest] = a.name.trim().split(/\s+/);
-  const params: Record<string, string> = {
-    email: a.email.trim(),
-    phone: a.phone.trim(),
-    first_name: first,
-    last_name: rest.join(' '),
-    dumpster_size: sizeLabel,
-    delivery_date: a.date,
-    pickup_date: pickupDate(a.date, a.days),
-    order_number: String(orderNumber),
-  };
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  return url.toString();
 }

@@ -8,8 +8,9 @@ export {
   validateAnswers,
 } from './answers';
 export { type Attribution, attributionOf, rememberAttribution } from './attribution';
-export { BookingFlow, type BookingFlowProps, confirmedPageUrl } from './flow';
+export { BookingFlow, type BookingFlowProps } from './flow';
 export { explainCheck, explainCode, explainError } from './messages';
+export { confirmedPageUrl, intentBody } from './requests';
 export { type AnswerStore, sessionStore, urlStore } from './storage';
 export { bookingCss } from './styles';
 export {

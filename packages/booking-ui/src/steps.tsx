@@ -1,8 +1,8 @@
-import type { ConfirmOutcome, Intent } from '@svc/sdk';
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { type Answers, type Field, type FieldErrors, pickupDate } from './answers';
 import { longDate, money } from './format';
 import { described, ErrorText, Section, TextField } from './sections';
+import type { Done, Pending } from './types';
 
 type Set = (patch: Partial<Answers>) => void;
 type FieldProps = { id: (f: Field) => string; errors: FieldErrors; answers: Answers; set: Set };
@@ -111,9 +111,49 @@ export function CustomerSection(
   );
 }
 
-type Pending = { intent: Intent; answers: Answers; sizeLabel: string };
+/** The payment screen: the order, the processor's card component (children), the pay button. */
+export function PaymentStep(props: {
+  pending: Pending;
+  confirming: boolean;
+  headingRef: Ref<HTMLHeadingElement>;
+  cardId: string;
+  error: string | undefined;
+  canPay: boolean;
+  busy: boolean;
+  onPay(): void;
+  onEdit(): void;
+  children: ReactNode;
+}) {
+  const { pending, confirming } = props;
+  return (
+    <div className="layout">
+      <div className="pay">
+        <h2 ref={props.headingRef} tabIndex={-1}>
+          {confirming ? 'Confirming your order…' : 'Payment'}
+        </h2>
+        <PaymentSummary pending={pending} onEdit={confirming ? undefined : props.onEdit} />
+        <section className="section" aria-labelledby={props.cardId}>
+          <h3 id={props.cardId}>Card</h3>
+          {props.children}
+          <div className="alert" role="alert" id={`${props.cardId}-err`}>
+            {props.error ?? ''}
+          </div>
+          <button type="button" className="btn" disabled={!props.canPay || confirming} onClick={props.onPay}>
+            {props.busy || confirming ? <span className="spin" aria-hidden="true" /> : null}
+            {confirming ? 'Confirming…' : `Pay ${money(pending.intent.amount.gross_total, pending.intent.currency)}`}
+          </button>
+          <p className="hint" role="status">
+            {confirming
+              ? 'Your card is authorized. We are creating your order; please keep this page open.'
+              : 'Your card is charged only when the order is confirmed.'}
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}
 
-export function PaymentSummary({ pending, onEdit }: { pending: Pending; onEdit?: () => void }) {
+function PaymentSummary({ pending, onEdit }: { pending: Pending; onEdit?: () => void }) {
   const { answers: a, intent } = pending;
   return (
     <section className="section" aria-label="Your order">
@@ -161,8 +201,6 @@ export function PaymentSummary({ pending, onEdit }: { pending: Pending; onEdit?:
     </section>
   );
 }
-
-type Done = { outcome: ConfirmOutcome; email: string; amount: number; currency: string };
 
 export function Outcome(props: {
   done: Done;

@@ -1,3 +1,6 @@
+import type { ConfirmOutcome, Intent } from '@svc/sdk';
+import type { Answers } from './answers';
+
 /**
  * What our pages learn of a company from its slug alone: GET /embed/v1/companies/{slug} of the API
  * (declared in apps/api/src/contract/embed.ts; see docs/decisions.md, "How our pages find a company's key").
@@ -20,6 +23,11 @@ export type BookingComplete = { order_number: number; amount: number };
 export type BookingUnconfirmed = { reference: string };
 
 export type Channel = 'link' | 'widget';
+
+/** A payment in progress: kept in sessionStorage so a reload or a 3-D Secure return resumes it. */
+export type Pending = { intent: Intent; answers: Answers; sizeLabel: string };
+/** A finished booking, shown again after a reload instead of inviting a second order. */
+export type Done = { outcome: ConfirmOutcome; email: string; amount: number; currency: string };
 
 /** Looks up a company for our pages; null for an unknown company. */
 export async function fetchCompanyEmbed(apiBaseUrl: string, slug: string, init?: RequestInit) {

@@ -96,6 +96,16 @@ export function webhooksFor(orderNumber: number) {
     .filter((d) => d.body.data.order_number === orderNumber);
 }
 
+/** Each verified delivery for one order as [event, signature ok, booking_channel, attribution[key]]. */
+export function deliveriesOf(orderNumber: number, attributionKey: string) {
+  return webhooksFor(orderNumber).map((d) => [
+    d.body.event,
+    d.verified,
+    d.body.data.booking_channel,
+    (d.body.data.attribution as Record<string, string> | null)?.[attributionKey],
+  ]);
+}
+
 /** axe-core in the page: the serious and critical violations (none are allowed). */
 export async function seriousA11yViolations(page: Page) {
   const source = readFileSync(

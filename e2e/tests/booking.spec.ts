@@ -4,11 +4,11 @@ import {
   CARDS,
   continueToPayment,
   customer,
+  deliveriesOf,
   fillDetails,
   orderFromCli,
   payWith,
   screenshot,
-  webhooksFor,
 } from '../support/booking';
 
 test.describe('the hosted page books and pays', () => {
@@ -46,16 +46,7 @@ test.describe('the hosted page books and pays', () => {
       },
     });
     await expect
-      .poll(
-        () =>
-          webhooksFor(orderNumber).map((d) => [
-            d.body.event,
-            d.verified,
-            d.body.data.booking_channel,
-            (d.body.data.attribution as { utm_source?: string } | null)?.utm_source,
-          ]),
-        { timeout: 20_000 },
-      )
+      .poll(() => deliveriesOf(orderNumber, 'utm_source'), { timeout: 20_000 })
       .toContainEqual(['booking.completed', true, 'link', 'newsletter']);
   });
 

@@ -3,12 +3,12 @@ import {
   CARDS,
   continueToPayment,
   customer,
+  deliveriesOf,
   env,
   fillDetails,
   orderFromCli,
   payWith,
   screenshot,
-  webhooksFor,
 } from '../support/booking';
 import { type HostPages, startHostPages } from '../support/host-pages';
 
@@ -79,16 +79,7 @@ test('inline on another origin: pre-filled from data-*, books with 4242, svc:boo
     landing_page: expect.stringContaining('/inline.html?utm_source=google'),
   });
   await expect
-    .poll(
-      () =>
-        webhooksFor(orderNumber).map((d) => [
-          d.body.event,
-          d.verified,
-          d.body.data.booking_channel,
-          (d.body.data.attribution as { utm_campaign?: string } | null)?.utm_campaign,
-        ]),
-      { timeout: 20_000 },
-    )
+    .poll(() => deliveriesOf(orderNumber, 'utm_campaign'), { timeout: 20_000 })
     .toContainEqual(['booking.completed', true, 'widget', 'spring-cleanout']);
   expect(errors).toEqual([]);
 });

@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import type { Catalog } from '../domain/catalog';
 import { todayIn } from '../domain/dates';
 import { ApiError } from '../domain/errors';
-import { fingerprint, isHostedOrigin, keyKind, originAllowed } from '../lib/api-keys';
+import { fingerprint, isHostedOrigin, keyKind, originAllowed, pageMayUseKey } from '../lib/api-keys';
 import { memoize } from '../lib/memoize';
 import type { Registry } from '../runtime/registry';
 import { confirmOrder } from '../use-cases/confirm-order';
@@ -91,7 +91,7 @@ export function createBookingApp(deps: AppDeps) {
 
   async function preflight(c: Context) {
     const origin = c.req.header('origin') as string;
-    if (!isHostedOrigin(origin, deps.hostedBaseUrl) && !originAllowed(origin, await registry.allowedDomains())) {
+    if (!pageMayUseKey(origin, await registry.allowedDomains(), deps.hostedBaseUrl)) {
       throw new ApiError('origin_not_allowed', `${origin} is not an allowed domain of any publishable key.`);
     }
     c.header('Access-Control-Allow-Origin', origin);

@@ -3,6 +3,7 @@ import { WEEKDAY_NAMES } from '../domain/dates';
 import { fromPercentMilli, toDollars } from '../domain/money';
 import { priceFromCents, type QuoteCents } from '../domain/pricing';
 import { PROMO_MESSAGES, type PromoResult } from '../domain/promo';
+import { hostedPageUrl } from '../lib/api-keys';
 
 /** The API edge: the one place cents become dollars and milli-percent becomes percent. */
 const dollarsOrNull = (cents: number | null) => (cents === null ? null : toDollars(cents));
@@ -87,7 +88,7 @@ export function presentCompany(catalog: Catalog, hostedBaseUrl: string, today: s
     },
     booking_window: { min_notice_days: c.minNoticeDays, max_advance_days: c.maxAdvanceDays },
     service_area: { restricted: c.serviceAreaZips.length > 0, zips: c.serviceAreaZips },
-    hosted_page_url: `${hostedBaseUrl}/book?company=${encodeURIComponent(c.slug)}`,
+    hosted_page_url: hostedPageUrl(hostedBaseUrl, c.slug),
     confirmed_page_url: c.bookingConfirmedUrl,
     booking: { materials: { enabled: c.materials.enabled, required: c.materials.required } },
   };

@@ -85,3 +85,13 @@ export function isHostedOrigin(origin: string, hostedBaseUrl: string): boolean {
   if (a.origin === b.origin) return true;
   return LOCAL_HOSTS.has(a.hostname) && LOCAL_HOSTS.has(b.hostname) && a.protocol === b.protocol && a.port === b.port;
 }
+
+/** Whether a page may use a publishable key with these allowed domains: ours always, others when listed. */
+export function pageMayUseKey(origin: string, domains: readonly string[], hostedBaseUrl: string): boolean {
+  return isHostedOrigin(origin, hostedBaseUrl) || originAllowed(origin, domains);
+}
+
+/** A company's hosted booking page (spec: {hosted_base_url}/book?company=<slug>). */
+export function hostedPageUrl(hostedBaseUrl: string, slug: string): string {
+  return `${hostedBaseUrl}/book?company=${encodeURIComponent(slug)}`;
+}

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { openDatabase } from '../db/client';
 import { findCompanyBySlug, loadCatalog } from '../db/repositories/catalog';
+import { hostedPageUrl } from '../lib/api-keys';
 import { repoRoot } from '../lib/paths';
 import { readEnv } from '../runtime/config';
 import { DEMO_SLUG, seedDemo } from '../use-cases/seed-demo';
@@ -60,7 +61,7 @@ function announce() {
   const db = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${env.pgliteDir}`;
   console.log(`
 svc is running: ${db}, sandbox payments
-  Booking page   ${env.hostedBaseUrl}/book?company=${DEMO_SLUG}
+  Booking page   ${hostedPageUrl(env.hostedBaseUrl, DEMO_SLUG)}
   Widget tag     <script async src="${env.hostedBaseUrl}/widget/v1/booking.js" data-company="${DEMO_SLUG}"></script>
   Booking API    ${base}/booking/v1
   OpenAPI        ${base}/booking/v1/openapi.json

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/client';
 import { findCompanyBySlug } from '../db/repositories/catalog';
 import { newestPublishableKey } from '../db/repositories/keys';
 import { ApiError } from '../domain/errors';
-import { isHostedOrigin, originAllowed } from '../lib/api-keys';
+import { hostedPageUrl, pageMayUseKey } from '../lib/api-keys';
 
 /** A company's public face for our pages; an unknown or inactive company is a 404 alike. */
 export async function readEmbed(
@@ -22,10 +22,8 @@ export async function readEmbed(
     publishable_key: key?.key ?? null,
     is_online: company.bookingOnline,
     payments_ready: company.paymentsReady,
-    hosted_page_url: `${hostedBaseUrl}/book?company=${encodeURIComponent(company.slug)}`,
+    hosted_page_url: hostedPageUrl(hostedBaseUrl, company.slug),
     origin_allowed:
-      origin === undefined
-        ? null
-        : Boolean(key) && (isHostedOrigin(origin, hostedBaseUrl) || originAllowed(origin, key?.allowedDomains ?? [])),
+      origin === undefined ? null : key !== null && pageMayUseKey(origin, key.allowedDomains, hostedBaseUrl),
   };
 }

@@ -14,19 +14,18 @@ export async function listKeys(db: Queryable, companyId: string): Promise<KeyRow
   return db.select().from(apiKeys).where(eq(apiKeys.companyId, companyId)).orderBy(asc(apiKeys.createdAt));
 }
 
+/** A company's keys of one kind that work now: not revoked, not expired. */
+const activeKeys = (companyId: string, kind: KeyKind) =>
+  and(
+    eq(apiKeys.companyId, companyId),
+    eq(apiKeys.kind, kind),
+    isNull(apiKeys.revokedAt),
+    sql`(${apiKeys.expiresAt} is null or ${apiKeys.expiresAt} > now())`,
+  );
+
 /** Active (unrevoked, unexpired) keys of one kind (the caller holds the company's lock). */
 export async function countActiveKeys(db: Queryable, companyId: string, kind: KeyKind): Promise<number> {
-  const rows = await db
-    .select({ id: apiKeys.id })
-    .from(apiKeys)
-    .where(
-      and(
-        eq(apiKeys.companyId, companyId),
-        eq(apiKeys.kind, kind),
-        isNull(apiKeys.revokedAt),
-        sql`(${apiKeys.expiresAt} is null or ${apiKeys.expiresAt} > now())`,
-      ),
-    );
+  const rows = await db.select({ id: apiKeys.id }).from(apiKeys).where(activeKeys(companyId, kind));
   return rows.length;
 }
 
@@ -66,14 +65,7 @@ export async function newestPublishableKey(
   const [row] = await db
     .select({ key: apiKeys.publishableKey, allowedDomains: apiKeys.allowedDomains })
     .from(apiKeys)
-    .where(
-      and(
-        eq(apiKeys.companyId, companyId),
-        eq(apiKeys.kind, 'publishable'),
-        isNull(apiKeys.revokedAt),
-        sql`(${apiKeys.expiresAt} is null or ${apiKeys.expiresAt} > now())`,
-      ),
-    )
+    .where(activeKeys(companyId, 'publishable'))
     .orderBy(desc(apiKeys.createdAt))
     .limit(1);
   return row?.key ? { key: row.key, allowedDomains: row.allowedDomains } : null;

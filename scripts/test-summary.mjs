@@ -1,5 +1,7 @@
 // Prints a test report as one plain closing line, "<name>: N passed, N failed, N skipped", for CI logs, and
-// fails when no test ran. Reads vitest's JSON report and Playwright's (its "stats").
+// fails when no test ran or one failed. Under CI a skipped test fails too: CI provides every service, so
+// nothing may be skipped there; on a developer's machine without Redis, the Redis test is skipped and said.
+// Reads vitest's JSON report and Playwright's (its "stats").
 // Usage: node scripts/test-summary.mjs <report.json> <name>
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -25,4 +27,4 @@ if (counts.passed + counts.failed + counts.skipped === 0) {
   console.error('no test ran');
   process.exit(1);
 }
-if (counts.failed > 0 || counts.skipped > 0) process.exit(1);
+if (counts.failed > 0 || (counts.skipped > 0 && process.env.CI)) process.exit(1);

@@ -53,6 +53,7 @@ export async function startPlatform(dataDir: string, extraEnv: Record<string, st
       // Every page of the suite comes from one IP, faster than any visitor: the 120/minute per-IP limit
       // (tested in apps/api's HTTP suite) would refuse it. Raised here, as the benchmark raises it.
       SVC_RATE_LIMIT_PER_MINUTE: '100000',
+      SVC_INTENT_LIMIT_FACTOR: '1000',
       ...extraEnv,
     },
   });

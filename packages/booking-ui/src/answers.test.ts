@@ -4,6 +4,7 @@ import {
   answersFromParams,
   answersToParams,
   EMPTY_ANSWERS,
+  pickupClosed,
   pickupDate,
   resolveDebris,
   validateAnswers,
@@ -128,4 +129,33 @@ it('pickupDate adds the rental days across months and years', () => {
   expect(pickupDate('2026-12-28', 7)).toBe('2027-01-04');
   expect(pickupDate('2028-02-27', 2)).toBe('2028-02-29');
   expect(pickupDate('', 7)).toBe('');
+});
+
+describe('pickupClosed: the pickup (delivery + days) on a day the company works', () => {
+  const closed = { weekdays: ['sunday'], dates: [{ date: '2026-12-25', reason: 'Christmas Day' }] };
+  it.each([
+    ['a Monday pickup', '2026-11-24', 6, null],
+    ['a Sunday pickup', '2026-11-24', 5, 'no pickups on Sundays'],
+    ['a holiday pickup', '2026-12-18', 7, 'closed for pickups on that day (Christmas Day)'],
+    ['no date yet', '', 5, null],
+  ])('%s', (_name, date, days, reason) => {
+    expect(pickupClosed(date, days, closed)).toBe(reason);
+  });
+
+  it('validateAnswers puts it next to the rental length', () => {
+    const a: Answers = {
+      ...EMPTY_ANSWERS,
+      sizeYards: 10,
+      address: '1 Main St',
+      zip: '78701',
+      name: 'Pat Doe',
+      email: 'pat@example.com',
+      phone: '(512) 555-0100',
+      terms: true,
+      date: '2026-11-24',
+      days: 5,
+    };
+    expect(validateAnswers(a, { material: false, ack: false, closed }).days).toMatch(/one day shorter or longer/);
+    expect(validateAnswers({ ...a, days: 6 }, { material: false, ack: false, closed }).days).toBeUndefined();
+  });
 });

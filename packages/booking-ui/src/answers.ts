@@ -130,7 +130,29 @@ export function resolveDebris(a: Answers, materialSlugs: readonly string[], mate
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export type Needs = { material: boolean; ack: boolean };
+/** The company's closed days as GET /company reports them (non_working_days). */
+export type ClosedDays = { weekdays: readonly string[]; dates: readonly { date: string; reason: string }[] };
+
+export type Needs = { material: boolean; ack: boolean; closed?: ClosedDays };
+
+const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/**
+ * Why a rental's pickup (delivery + days: every day is paid) cannot happen, in a few words, or null: the
+ * API refuses a pickup on a day the company does not work, so the form says it first.
+ */
+export function pickupClosed(date: string, days: number, closed: ClosedDays | undefined): string | null {
+  const pickup = pickupDate(date, days);
+  if (!pickup || !closed) return null;
+  const day = closed.dates.find((d) => d.date === pickup);
+  if (day) return `closed for pickups on that day (${day.reason})`;
+  const weekday = WEEKDAY_NAMES[new Date(`${pickup}T00:00:00Z`).getUTCDay()] as string;
+  return closed.weekdays.includes(weekday) ? `no pickups on ${weekday[0]?.toUpperCase()}${weekday.slice(1)}s` : null;
+}
+
+/** The sentence shown next to the rental length when its pickup day is closed. */
+export const pickupMessage = (reason: string) =>
+  `The pickup ${reason.startsWith('no') ? 'would fall on a closed day' : 'day is'} (${reason}). Choose a rental one day shorter or longer, or another delivery date.`;
 
 /** What the form can tell before any request, in the same words the API's refusals are shown in. */
 export function validateAnswers(a: Answers, needs: Needs): FieldErrors {
@@ -139,6 +161,8 @@ export function validateAnswers(a: Answers, needs: Needs): FieldErrors {
   if (a.sizeYards === null) errors.size = FIELD_MESSAGES.size;
   if (!Number.isInteger(a.days) || a.days < 1 || a.days > 365) errors.days = FIELD_MESSAGES.days;
   if (!DATE.test(a.date)) errors.date = FIELD_MESSAGES.date;
+  const pickup = errors.days || errors.date ? null : pickupClosed(a.date, a.days, needs.closed);
+  if (pickup) errors.days = pickupMessage(pickup);
   if (!a.address.trim()) errors.address = FIELD_MESSAGES.address;
   if (!/^\d{5}(-\d{4})?$|^[A-Za-z]\d[A-Za-z] ?\d[A-Za-z]\d$/.test(a.zip.trim())) errors.zip = FIELD_MESSAGES.zip;
   if (!a.name.trim()) errors.name = FIELD_MESSAGES.name;

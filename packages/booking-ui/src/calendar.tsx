@@ -32,6 +32,8 @@ export function Calendar(props: {
   labelId: string;
   describedBy: string;
   invalid: boolean;
+  /** Why a delivery on this day cannot be picked up after the chosen length, or null. */
+  pickupReason?: (date: string) => string | null;
 }) {
   const { availability, value } = props;
   const first = availability.min_date;
@@ -44,7 +46,8 @@ export function Calendar(props: {
   const reasonFor = (date: string): string | null => {
     if (date < first || date > last) return date < first ? 'not available' : 'too far ahead to book online';
     const reason = closed.get(date);
-    return reason ? (REASONS[reason] ?? 'closed') : null;
+    if (reason) return REASONS[reason] ?? 'closed';
+    return props.pickupReason?.(date) ?? null;
   };
 
   const weeks = useMemo(() => {

@@ -150,7 +150,11 @@ export function BookingFlow(props: BookingFlowProps) {
 
   const materialsOn = Boolean(data?.materials.enabled);
   const material = data?.materials.materials.find((m) => m.slug === answers.material);
-  const needs = { material: Boolean(data?.profile.booking.materials.required), ack: Boolean(material?.requires_ack) };
+  const needs = {
+    material: Boolean(data?.profile.booking.materials.required),
+    ack: Boolean(material?.requires_ack),
+    closed: data?.profile.non_working_days,
+  };
   // Rule 1: with a required material, sizes (and their prices) come only after it is chosen.
   const waitForMaterial = materialsOn && needs.material && !material;
   const offered = useMemo(
@@ -435,7 +439,7 @@ export function BookingFlow(props: BookingFlowProps) {
             debrisOptions={materialsOn ? null : data.materials.materials}
             waitForMaterial={waitForMaterial}
           />
-          <WhenSection {...fields} availability={data.availability} size={size} />
+          <WhenSection {...fields} availability={data.availability} size={size} closed={needs.closed} />
           <AddressSection {...fields} />
           <CustomerSection
             {...fields}

@@ -10,6 +10,7 @@ describe('every refusal is one human sentence next to its field', () => {
   it.each([
     ['date_past', undefined, 'date', /already passed/],
     ['date_closed', undefined, 'date', /do not deliver on that day/],
+    ['date_closed', 'pickup_date', 'days', /do not pick up on the day this rental ends/],
     ['out_of_service_area', undefined, 'zip', /Demo Dumpsters does not deliver to this ZIP/],
     ['account_customer', undefined, 'email', /business account .* call Demo Dumpsters at \+1 512 555 0100/],
     ['material_not_allowed', undefined, 'size', /does not take the material/],

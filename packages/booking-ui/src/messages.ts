@@ -43,6 +43,12 @@ export function explainError(err: unknown, who: Who): Explained {
       ? { field, message: FIELD_MESSAGES[field] }
       : { field: 'form', message: 'Some of the details could not be read. Please check the form and try again.' };
   }
+  if (err.code === 'date_closed' && err.field === 'pickup_date') {
+    return {
+      field: 'days',
+      message: 'We do not pick up on the day this rental ends. Choose a rental one day shorter or longer.',
+    };
+  }
   if (err.code === 'rate_limited') {
     const wait = err.retryAfter ?? 60;
     return { field: 'form', message: `Too many tries in a short time. Please wait ${wait} seconds and try again.` };

@@ -1,6 +1,6 @@
 import type { Availability, Materials, Quote, Size } from '@svc/sdk';
 import type { ReactNode } from 'react';
-import type { Answers, Field, FieldErrors } from './answers';
+import { type Answers, type ClosedDays, type Field, type FieldErrors, pickupClosed } from './answers';
 import { Calendar } from './calendar';
 import { longDate, money, shortDate } from './format';
 
@@ -204,7 +204,13 @@ export function SizeSection(
 const LENGTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 21, 30, 45, 60, 90];
 
 export function WhenSection(
-  props: FieldProps & { answers: Answers; set: Set; availability: Availability; size: Size | undefined },
+  props: FieldProps & {
+    answers: Answers;
+    set: Set;
+    availability: Availability;
+    size: Size | undefined;
+    closed?: ClosedDays;
+  },
 ) {
   const { answers, set, id, errors } = props;
   const tiers = props.size?.prices;
@@ -251,6 +257,7 @@ export function WhenSection(
           labelId={`${id('date')}-label`}
           describedBy={`${id('date')}-err`}
           invalid={Boolean(errors.date)}
+          pickupReason={(date) => pickupClosed(date, answers.days, props.closed)}
         />
         <ErrorText id={id} errors={errors} field="date" />
       </div>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PAYMENT_LIMITS } from '../domain/catalog';
 import { isValidDate, isValidTimezone, WEEKDAY_NAMES } from '../domain/dates';
 import { normalizePostalCode } from '../domain/service-area';
 
@@ -115,6 +116,27 @@ export const CompanyConfig = z
       max_advance_days: z.number().int().min(1).max(365).default(90),
       non_working_weekdays: z.array(z.enum(WEEKDAY_NAMES)).default([]),
       confirmed_page_url: httpsUrl.nullable().default(null),
+      payment_limits: z
+        .strictObject({
+          intents_per_ip_per_hour: z
+            .number()
+            .int()
+            .min(1)
+            .max(1000)
+            .default(DEFAULT_PAYMENT_LIMITS.intentsPerIpPerHour),
+          intents_per_hour: z.number().int().min(1).max(100_000).default(DEFAULT_PAYMENT_LIMITS.intentsPerHour),
+          failed_payments_per_session: z
+            .number()
+            .int()
+            .min(1)
+            .max(20)
+            .default(DEFAULT_PAYMENT_LIMITS.failedPaymentsPerSession),
+        })
+        .default({
+          intents_per_ip_per_hour: DEFAULT_PAYMENT_LIMITS.intentsPerIpPerHour,
+          intents_per_hour: DEFAULT_PAYMENT_LIMITS.intentsPerHour,
+          failed_payments_per_session: DEFAULT_PAYMENT_LIMITS.failedPaymentsPerSession,
+        }),
     }),
     card_fees: z.discriminatedUnion('handling', [
       z.strictObject({ handling: z.literal('customer_pays'), percent: percent.max(10), fixed: dollars.max(10) }),

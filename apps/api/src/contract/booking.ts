@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { Attribution, AUTH_ERRORS, bearer, Cents, DateString, Dollars, dataOf, errorResponses } from './common';
+import { Attribution, AUTH_ERRORS, bearer, Cents, clean, DateString, Dollars, dataOf, errorResponses } from './common';
 
 /** The Booking API's read side, declared once: validation, handler types and the OpenAPI document. */
 
@@ -187,16 +187,16 @@ export const QuoteBody = z
   .strictObject({
     size_id: z.uuid(),
     rental_days: z.number().int().min(1).max(365),
-    promo_code: z.string().min(1).max(64).optional(),
-    material: z.string().min(1).max(64).optional(),
+    promo_code: clean(z.string().min(1).max(64)).optional(),
+    material: clean(z.string().min(1).max(64)).optional(),
   })
   .openapi('QuoteRequest');
 
 export const CheckBody = z
   .strictObject({
     delivery_date: DateString.optional(),
-    zip: z.string().min(1).max(20).optional(),
-    promo_code: z.string().min(1).max(64).optional(),
+    zip: clean(z.string().min(1).max(20)).optional(),
+    promo_code: clean(z.string().min(1).max(64)).optional(),
   })
   .openapi('CheckRequest');
 
@@ -290,28 +290,31 @@ export const IntentBody = z
     size_id: z.uuid(),
     rental_days: z.number().int().min(1).max(365),
     delivery_date: DateString,
-    pickup_date: DateString.optional().openapi({ description: 'default: delivery_date + rental_days' }),
-    delivery_address: z.string().trim().min(1).max(200).openapi({ description: 'street number and name' }),
-    delivery_city: z.string().trim().max(100).optional(),
-    delivery_state: z.string().trim().max(100).optional(),
-    delivery_zip: z.string().trim().min(1).max(20),
+    pickup_date: DateString.optional().openapi({
+      description:
+        'delivery_date + rental_days, which is also the default; any other date is refused (every rental day is paid)',
+    }),
+    delivery_address: clean(z.string().trim().min(1).max(200)).openapi({ description: 'street number and name' }),
+    delivery_city: clean(z.string().trim().max(100)).optional(),
+    delivery_state: clean(z.string().trim().max(100)).optional(),
+    delivery_zip: clean(z.string().trim().min(1).max(20)),
     placement_lat: z.number().min(-90).max(90).optional(),
     placement_lng: z.number().min(-180).max(180).optional(),
-    debris_type: z.string().trim().max(100).optional(),
+    debris_type: clean(z.string().trim().max(100)).optional(),
     customer: z.strictObject({
-      name: z.string().trim().min(1).max(120),
+      name: clean(z.string().trim().min(1).max(120)),
       email: z.email().max(200),
       phone: z
         .string()
         .trim()
         .regex(/^\+?[\d\s().-]{7,40}$/, 'a phone number'),
       type: z.enum(['residential', 'contractor']).optional(),
-      company_name: z.string().trim().max(120).optional(),
+      company_name: clean(z.string().trim().max(120)).optional(),
     }),
-    promo_code: z.string().min(1).max(64).optional(),
+    promo_code: clean(z.string().min(1).max(64)).optional(),
     terms_accepted: z.literal(true, 'the customer must accept the terms (true)'),
     session_id: SessionId.optional(),
-    material: z.string().min(1).max(64).optional(),
+    material: clean(z.string().min(1).max(64)).optional(),
     material_acknowledged: z.boolean().optional(),
     attribution: Attribution.optional(),
   })

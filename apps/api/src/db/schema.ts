@@ -28,6 +28,12 @@ const companyId = () =>
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
+export type PaymentLimitsRow = {
+  intents_per_ip_per_hour: number;
+  intents_per_hour: number;
+  failed_payments_per_session: number;
+};
+
 export const platformSettings = pgTable('platform_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
@@ -58,6 +64,8 @@ export const companies = pgTable('companies', {
   materialsRequired: boolean('materials_required').notNull().default(false),
   materialsNote: text('materials_note').notNull().default(''),
   bookingConfirmedUrl: text('booking_confirmed_url'),
+  /** Caps on payment intents and failed card attempts (company config booking.payment_limits). */
+  paymentLimits: jsonb('payment_limits').$type<PaymentLimitsRow>(),
   processorKind: text('processor_kind').$type<'sandbox' | 'stripe'>().notNull().default('sandbox'),
   processorAccount: text('processor_account'),
   /** Data API access gate: none -> requested -> approved | revoked. */
@@ -445,6 +453,9 @@ export const sandboxPaymentIntents = pgTable(
     riskLevel: text('risk_level').$type<'normal' | 'elevated'>(),
     declineCode: text('decline_code'),
     cardLast4: text('card_last4'),
+    /** Declined attempts so far; at maxFailedAttempts the intent is canceled (card testing). */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    maxFailedAttempts: integer('max_failed_attempts'),
     metadata: jsonb('metadata').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

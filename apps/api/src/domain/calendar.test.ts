@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availability, checkDeliveryDate, closedReason } from './calendar';
+import { availability, checkDeliveryDate, checkPickupDate, closedReason } from './calendar';
 import { company } from './test-catalog';
 
 // 2026-11-20 is a Friday; Sundays (7) are off; 2026-11-26 is a holiday.
@@ -45,5 +45,30 @@ describe('calendar', () => {
     ['2026-11-23', { ok: true }],
   ])('checkDeliveryDate(%s)', (date, expected) => {
     expect(checkDeliveryDate(rules, today, date)).toMatchObject(expected);
+  });
+});
+
+describe('checkPickupDate', () => {
+  const rules = {
+    nonWorkingWeekdays: [7],
+    closedDates: [{ date: '2026-12-25', kind: 'holiday' as const, reason: 'Christmas' }],
+    minNoticeDays: 1,
+    maxAdvanceDays: 60,
+  };
+  it.each([
+    ['the default pickup', '2026-12-01', 7, undefined, { ok: true, date: '2026-12-08' }],
+    ['the same pickup sent', '2026-12-01', 7, '2026-12-08', { ok: true, date: '2026-12-08' }],
+    [
+      'a year later for one day',
+      '2026-12-01',
+      1,
+      '2027-12-01',
+      { ok: false, code: 'invalid_body', expected: '2026-12-02' },
+    ],
+    ['before delivery', '2026-12-01', 3, '2026-11-30', { ok: false, code: 'invalid_body', expected: '2026-12-04' }],
+    ['on a Sunday', '2026-12-01', 5, undefined, { ok: false, code: 'date_closed', expected: '2026-12-06' }],
+    ['on a holiday', '2026-12-18', 7, undefined, { ok: false, code: 'date_closed', expected: '2026-12-25' }],
+  ])('%s', (_name, delivery, days, requested, result) => {
+    expect(checkPickupDate(rules, delivery, days, requested)).toMatchObject(result);
   });
 });

@@ -85,3 +85,45 @@ export function checkDeliveryDate(rules: CalendarRules, today: string, date: str
   }
   return { ok: true };
 }
+
+export type PickupCheck =
+  | { ok: true; date: string }
+  | { ok: false; code: 'invalid_body' | 'date_closed'; message: string; expected: string };
+
+/**
+ * The pickup of a rental: delivery + rental_days, the days the customer pays for. A pickup_date sent with
+ * the request must be that day, and it must be a day the company works: a rental whose pickup falls on a
+ * closed day is refused, so every day the dumpster stays is a day paid for (docs/decisions.md).
+ */
+export function checkPickupDate(
+  rules: CalendarRules,
+  delivery: string,
+  rentalDays: number,
+  requested: string | undefined,
+): PickupCheck {
+  const expected = addDays(delivery, rentalDays);
+  if (requested !== undefined && requested !== expected) {
+    return {
+      ok: false,
+      code: 'invalid_body',
+      message: `A ${rentalDays}-day rental delivered on ${delivery} is picked up on ${expected}: send that pickup_date, or change rental_days.`,
+      expected,
+    };
+  }
+  const closedDay = rules.closedDates.find((c) => c.date === expected);
+  if (closedDay || rules.nonWorkingWeekdays.includes(weekday(expected))) {
+    const why = closedDay
+      ? `we are closed on ${expected} (${closedDay.reason})`
+      : `we do not pick up on ${dayName(expected)}s`;
+    return {
+      ok: false,
+      code: 'date_closed',
+      message: `The pickup would be on ${expected}, but ${why}: choose a rental one day shorter or longer.`,
+      expected,
+    };
+  }
+  return { ok: true, date: expected };
+}
+
+const dayName = (date: string) =>
+  ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'][weekday(date) - 1];

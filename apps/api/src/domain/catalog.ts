@@ -36,6 +36,15 @@ export type Company = {
   materials: { enabled: boolean; required: boolean; note: string };
   bookingConfirmedUrl: string | null;
   processor: { kind: 'sandbox' | 'stripe'; account: string | null };
+  paymentLimits: PaymentLimits;
+};
+
+/** Caps against card testing (docs/decisions.md, "Payment intent caps"). */
+export type PaymentLimits = { intentsPerIpPerHour: number; intentsPerHour: number; failedPaymentsPerSession: number };
+export const DEFAULT_PAYMENT_LIMITS: PaymentLimits = {
+  intentsPerIpPerHour: 10,
+  intentsPerHour: 100,
+  failedPaymentsPerSession: 5,
 };
 
 export type ClosedDate = { date: string; kind: 'holiday' | 'blackout'; reason: string };

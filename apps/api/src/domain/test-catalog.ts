@@ -1,4 +1,4 @@
-import type { Catalog, Company, Material, Size } from './catalog';
+import { type Catalog, type Company, DEFAULT_PAYMENT_LIMITS, type Material, type Size } from './catalog';
 
 /** Small hand-built catalogs for the pure rules' tests (money in cents). */
 export function size(overrides: Partial<Size> = {}): Size {
@@ -45,6 +45,7 @@ export function company(overrides: Partial<Company> = {}): Company {
     materials: { enabled: true, required: false, note: '' },
     bookingConfirmedUrl: null,
     processor: { kind: 'sandbox', account: null },
+    paymentLimits: DEFAULT_PAYMENT_LIMITS,
     ...overrides,
   };
 }

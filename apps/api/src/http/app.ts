@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import * as ops from '../contract/booking';
 import { BOOKING_BASE, bookingDocument } from '../contract/document';
 import type { Db } from '../db/client';
@@ -15,6 +16,7 @@ import { type Channel, createIntent, type ProcessorFor } from '../use-cases/crea
 import { checkBooking, closedDays, listMaterials, quoteRental } from '../use-cases/read-catalog';
 import { getSession } from '../use-cases/sessions';
 import { errorResponse, toApiError, validationError } from './errors';
+import { createIntentCaps, type IntentCaps } from './intent-caps';
 import { presentCompany, presentSize } from './present';
 import { createLimiter } from './rate-limit';
 
@@ -30,12 +32,16 @@ export type AppDeps = {
   /** Requests per minute per key and per IP (spec: 120). */
   ratePerMinute?: number;
   redis?: unknown;
+  /** Payment intents per hour per page address and per company (default: counted in this process). */
+  intentCaps?: IntentCaps;
   now?: () => Date;
 };
 
-type Env = { Variables: { requestId: string; catalog: Catalog; channel: Channel } };
+type Env = { Variables: { requestId: string; catalog: Catalog; channel: Channel; keyKind: 'publishable' | 'server' } };
 
 export const MAX_BODY_BYTES = 16 * 1024;
+/** Longer than any key: an Authorization header past it is refused unread. */
+const MAX_AUTHORIZATION = 512;
 const ALLOWED_METHODS = new Set(['GET', 'POST']);
 
 const unauthorized = (message: string) => new ApiError('unauthorized', message);
@@ -126,7 +132,10 @@ export function createBookingApp(deps: AppDeps) {
 
   /** Resolves the key to its company's catalog (from the registry's cache on the hot path). */
   async function authenticate(c: Context<Env>) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
+    const header = c.req.header('authorization') ?? '';
+    if (header.length > MAX_AUTHORIZATION)
+      throw unauthorized('This is not an API key: the Authorization header is too long.');
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) throw unauthorized('No API key. Send it as `Authorization: Bearer <key>`.');
     const key = match[1] as string;
     const kind = keyKind(key);
@@ -164,6 +173,7 @@ export function createBookingApp(deps: AppDeps) {
       c.set('channel', 'api');
     }
 
+    c.set('keyKind', kind);
     const catalog = await registry.catalog(row.companyId);
     if (!catalog?.company.active) throw new ApiError('company_inactive', 'The company behind this key is not active.');
     const keyWait = await byKey.hit(row.id);
@@ -184,12 +194,15 @@ export function createBookingApp(deps: AppDeps) {
   app.openapi(ops.check, (c) => c.json({ data: checkBooking(c.get('catalog'), c.req.valid('json'), today(c)) }, 200));
   app.openapi(ops.quote, (c) => c.json({ data: quoteRental(c.get('catalog'), c.req.valid('json'), today(c)) }, 200));
 
-  const orders = { db: deps.db, processorFor: deps.processorFor };
+  const caps = deps.intentCaps ?? createIntentCaps({ redis: deps.redis });
+  const orders = { db: deps.db, processorFor: deps.processorFor, admit: caps.admit, now };
+  // Pages are capped per address; a backend's server key speaks for many customers (docs/decisions.md).
+  const caller = (c: Context<Env>) => ({
+    channel: c.get('channel'),
+    ip: c.get('keyKind') === 'publishable' ? deps.clientIp(c) : null,
+  });
   app.openapi(ops.createIntent, async (c) =>
-    c.json(
-      { data: await createIntent(orders, c.get('catalog'), c.req.valid('json'), today(c), c.get('channel')) },
-      200,
-    ),
+    c.json({ data: await createIntent(orders, c.get('catalog'), c.req.valid('json'), today(c), caller(c)) }, 200),
   );
   app.openapi(ops.confirm, async (c) =>
     c.json({ data: await confirmOrder(orders, c.get('catalog'), c.req.valid('json')) }, 200),
@@ -214,10 +227,9 @@ async function readJsonBody(c: Context) {
       field: 'body',
       details: { reason: 'too_large', max_bytes: MAX_BODY_BYTES },
     });
-  if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge();
-  // Read once and kept by Hono; the schema's validator parses it and its syntax errors become not_json.
-  const text = await c.req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw tooLarge();
+  // Declared or chunked, a body is read no further than the limit; Hono keeps what was read for the
+  // schema's validator, whose syntax errors become not_json.
+  await bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => Promise.reject(tooLarge()) })(c, async () => {});
 }
 
 const operationPatterns = ops.bookingOperations.map((op) => ({

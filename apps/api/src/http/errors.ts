@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
 import { ApiError } from '../domain/errors';
+import { safeError } from '../lib/safe-log';
 
 export function errorResponse(c: Context, error: ApiError): Response {
   c.header('X-Request-Id', c.get('requestId') ?? randomUUID());
@@ -22,7 +23,7 @@ export function toApiError(err: unknown, requestId: string): ApiError {
       details: { reason: 'not_json' },
     });
   }
-  console.error(`[${requestId}]`, err);
+  console.error(`[${requestId}] ${safeError(err)}`);
   return new ApiError('internal', `Something went wrong on our side; retry shortly. Request id: ${requestId}.`);
 }
 

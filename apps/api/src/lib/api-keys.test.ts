@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { displayKey, fingerprint, generateKey, keyKind, normalizeDomain, originAllowed } from './api-keys';
+import {
+  canonicalOrigin,
+  displayKey,
+  fingerprint,
+  generateKey,
+  keyKind,
+  normalizeDomain,
+  originAllowed,
+} from './api-keys';
 
 describe('api keys', () => {
   it('generates keys with their prefix and recognizes the kind', () => {
@@ -41,5 +49,22 @@ describe('api keys', () => {
     ['null', ['example.com'], false],
   ])('origin %s with %j: %s', (origin, domains, expected) => {
     expect(originAllowed(origin, domains)).toBe(expected);
+  });
+});
+
+describe('canonicalOrigin', () => {
+  it.each([
+    ['https://acme.example', true],
+    ['http://localhost:3001', true],
+    ['http://[::1]:3000', true],
+    ['https://evil.com@acme.example', false],
+    ['https://ACME.example', false],
+    ['https://acme.example:443', false],
+    ['https://acme.example/', false],
+    ['http://0x7f.0.0.1:3001', false],
+    ['http://2130706433:3001', false],
+    ['null', false],
+  ])('%s: %s', (origin, ok) => {
+    expect(canonicalOrigin(origin) !== null).toBe(ok);
   });
 });

@@ -47,17 +47,28 @@ export function normalizeDomain(entry: string): string | null {
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
+ * An Origin header as browsers send it, or null: scheme, lower-case host and port only, written exactly as
+ * the URL standard serializes it. Credentials (`http://evil.com@localhost`), hex or decimal IPv4 hosts, a
+ * default port spelled out, a path or upper case are spellings no browser sends, so they are refused
+ * rather than read as the host they resolve to.
+ */
+export function canonicalOrigin(origin: string): URL | null {
+  try {
+    const url = new URL(origin);
+    return url.origin === origin ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Whether a browser Origin is on a list of allowed domains. An entry without a port matches any port;
  * "*.example.com" matches subdomains, not example.com itself. Only https origins count, except local
  * development hosts, which may use http.
  */
 export function originAllowed(origin: string, domains: readonly string[]): boolean {
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    return false;
-  }
+  const url = canonicalOrigin(origin);
+  if (!url) return false;
   const host = url.hostname;
   const local = LOCAL_HOSTS.has(host);
   if (url.protocol !== 'https:' && !(local && url.protocol === 'http:')) return false;
@@ -74,14 +85,14 @@ export function originAllowed(origin: string, domains: readonly string[]): boole
  * and recorded as booking channel 'link'). Loopback spellings count as one host, as in originAllowed.
  */
 export function isHostedOrigin(origin: string, hostedBaseUrl: string): boolean {
-  let a: URL;
+  const a = canonicalOrigin(origin);
   let b: URL;
   try {
-    a = new URL(origin);
     b = new URL(hostedBaseUrl);
   } catch {
     return false;
   }
+  if (!a) return false;
   if (a.origin === b.origin) return true;
   return LOCAL_HOSTS.has(a.hostname) && LOCAL_HOSTS.has(b.hostname) && a.protocol === b.protocol && a.port === b.port;
 }

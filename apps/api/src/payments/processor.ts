@@ -19,6 +19,8 @@ export type ProcessorIntent = {
   riskLevel: 'normal' | 'elevated' | null;
   /** Why the last card attempt failed, when it did. */
   declineCode: string | null;
+  /** What the intent was created with: checked against the session before any order (domain/payment-match). */
+  metadata: Record<string, string>;
 };
 
 export type CreateIntentInput = {
@@ -29,6 +31,11 @@ export type CreateIntentInput = {
   /** The connected account of a Canadian company. */
   account: string | null;
   metadata: Record<string, string>;
+  /**
+   * Declined card attempts after which the intent is canceled (card testing). The sandbox enforces it;
+   * on Stripe, Radar's card-testing rules stand in (docs/decisions.md).
+   */
+  maxFailedAttempts?: number;
 };
 
 export type Processor = {

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { Queryable } from '../db/client';
-import { findSandboxIntent, transitionSandboxIntent } from '../db/repositories/sandbox-intents';
+import { findSandboxIntent, recordSandboxDecline, transitionSandboxIntent } from '../db/repositories/sandbox-intents';
 import { cardOutcome } from './sandbox-cards';
 import { sandboxScript } from './sandbox-client';
 
@@ -23,6 +24,8 @@ const ConfirmBody = z.object({
   }),
   return_url: z.url({ protocol: /^https?$/ }).optional(),
 });
+
+const INTENT_ID = /^pi_sbx_[a-f0-9]{24}$/;
 
 type Row = NonNullable<Awaited<ReturnType<typeof findSandboxIntent>>>;
 
@@ -75,6 +78,21 @@ export function createSandboxApp(db: Queryable) {
     c.res.headers.set('Access-Control-Allow-Origin', '*');
   });
 
+  // Bodies are read no further than 16 KB, chunked or not; intent ids are checked before any query.
+  app.use(
+    '/payment_intents/*',
+    bodyLimit({
+      maxSize: 16 * 1024,
+      onError: (c) => c.json(stripeError('parameter_invalid', 'The request body is larger than 16 KB.'), 413),
+    }),
+  );
+  app.use('/payment_intents/:id/*', async (c, next) => {
+    if (!INTENT_ID.test(c.req.param('id') ?? '')) {
+      return c.json(stripeError('resource_missing', 'No such payment intent.'), 404);
+    }
+    await next();
+  });
+
   // The browser component (payments/sandbox-client.ts), talking back to wherever it was loaded from.
   app.get('/js', (c) => {
     return c.body(sandboxScript(new URL(c.req.url).origin), 200, {
@@ -116,10 +134,7 @@ export function createSandboxApp(db: Queryable) {
       return c.json(stripeError(outcome.code, outcome.message, { param: 'card.number' }), 402);
     const last4 = body.card.number.replace(/\D/g, '').slice(-4);
     if (outcome.kind === 'declined') {
-      await transitionSandboxIntent(db, row.id, ['requires_payment_method'], {
-        declineCode: outcome.declineCode,
-        cardLast4: last4,
-      });
+      await recordSandboxDecline(db, row.id, { declineCode: outcome.declineCode, cardLast4: last4 });
       return c.json(
         stripeError('card_declined', outcome.message, {
           decline_code: outcome.declineCode,

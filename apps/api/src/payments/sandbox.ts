@@ -23,15 +23,26 @@ const toIntent = (row: SandboxIntentRow): ProcessorIntent => ({
   status: row.status,
   riskLevel: row.riskLevel,
   declineCode: row.declineCode,
+  metadata: row.metadata as Record<string, string>,
 });
 
 export class SandboxIntentError extends Error {
   constructor(
-    readonly code: 'resource_missing' | 'payment_intent_unexpected_state',
+    readonly code: 'resource_missing' | 'payment_intent_unexpected_state' | 'idempotency_error',
     message: string,
   ) {
     super(message);
   }
+}
+
+function sameRequest(row: SandboxIntentRow, input: CreateIntentInput): boolean {
+  const sorted = (m: unknown) => JSON.stringify(Object.entries(m as Record<string, string>).sort());
+  return (
+    row.amountCents === input.amountCents &&
+    row.currency === input.currency.toLowerCase() &&
+    row.account === input.account &&
+    sorted(row.metadata) === sorted(input.metadata)
+  );
 }
 
 export function createSandboxProcessor(db: Queryable): Processor {
@@ -54,7 +65,15 @@ export function createSandboxProcessor(db: Queryable): Processor {
         account: input.account,
         status: 'requires_payment_method',
         metadata: input.metadata,
+        maxFailedAttempts: input.maxFailedAttempts ?? null,
       });
+      // As Stripe: a key replays its first request only; other parameters are an idempotency_error.
+      if (!sameRequest(row, input)) {
+        throw new SandboxIntentError(
+          'idempotency_error',
+          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        );
+      }
       return toIntent(row);
     },
     async retrieveIntent(id) {

@@ -80,6 +80,7 @@ function toIntent(intent: Stripe.PaymentIntent): ProcessorIntent {
     status: toStatus(intent.status),
     riskLevel: risk === 'elevated' || risk === 'highest' ? 'elevated' : risk ? 'normal' : null,
     declineCode: intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? null,
+    metadata: { ...intent.metadata },
   };
 }
 

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { dataDir } from '../lib/paths';
 
+/** Request headers a server reads (Node's default is 16 KB): past our own limits, the error is ours. */
+export const MAX_HEADER_BYTES = 64 * 1024;
+
 /** Everything the platform reads from the environment, in one place (documented in the README). */
 export function readEnv(env = process.env) {
   const apiPort = Number(env.PORT ?? 3000);
@@ -15,6 +18,8 @@ export function readEnv(env = process.env) {
     /** Where the hosted booking pages are (apps/hosted): reported as hosted_page_url, trusted as channel 'link'. */
     hostedBaseUrl: (env.HOSTED_BASE_URL ?? `http://localhost:${hostedPort}`).replace(/\/$/, ''),
     ratePerMinute: Number(env.SVC_RATE_LIMIT_PER_MINUTE ?? 120),
+    /** Multiplies every company's payment intent caps: load tests and the browser suite (one IP books for all). */
+    intentLimitFactor: Number(env.SVC_INTENT_LIMIT_FACTOR ?? 1),
     /** Behind a proxy that sets X-Forwarded-For: how many proxies to trust (standalone server). */
     trustProxyHops: Number(env.SVC_TRUST_PROXY_HOPS ?? 0),
     /** SMTP for e-mail (smtp://user:pass@host:port); unset: e-mail stays in the local outbox. */

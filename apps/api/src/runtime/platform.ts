@@ -4,6 +4,7 @@ import { type Database, openDatabase } from '../db/client';
 import { channelsFromEnv } from '../events/channels';
 import { createBookingApp } from '../http/app';
 import { createEmbedApp } from '../http/embed';
+import { createIntentCaps } from '../http/intent-caps';
 import { processorsFor } from '../payments/processors';
 import { createSandboxApp, SANDBOX_BASE } from '../payments/sandbox-routes';
 import { type PlatformEnv, readEnv } from './config';
@@ -49,6 +50,7 @@ export async function createPlatform(options: {
     hostedBaseUrl: env.hostedBaseUrl,
     ratePerMinute: env.ratePerMinute,
     redis,
+    intentCaps: createIntentCaps({ redis, factor: env.intentLimitFactor }),
   });
   const embed = createEmbedApp({ db: database.db, hostedBaseUrl: env.hostedBaseUrl });
   const stopWorkers = env.workers

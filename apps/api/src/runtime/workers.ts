@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import type { Channels } from '../events/channels';
 import { deliverDue } from '../events/deliver';
+import { safeError } from '../lib/safe-log';
 import type { ProcessorFor } from '../use-cases/create-intent';
 import { recoverSessions } from '../use-cases/recover-sessions';
 
@@ -35,7 +36,7 @@ function loop(everyMs: number, pass: () => Promise<unknown>): () => Promise<void
     if (running || stopped) return;
     running = pass()
       .catch((err) => {
-        if (!stopped) console.error('worker pass failed:', err);
+        if (!stopped) console.error(`worker pass failed: ${safeError(err)}`);
       })
       .finally(() => {
         running = null;

@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server';
 import { socketIp } from '../runtime/client-ip';
-import { readEnv } from '../runtime/config';
+import { MAX_HEADER_BYTES, readEnv } from '../runtime/config';
 import { createPlatform } from '../runtime/platform';
 
 /** The same handlers as the Next app, served straight on Node for throughput. */
@@ -8,7 +8,13 @@ const env = readEnv();
 const platform = await createPlatform({ clientIp: socketIp(env.trustProxyHops), env });
 // The booking app answers every path itself (its own 404 and 405), exactly as inside Next.
 const server = serve(
-  { fetch: platform.fetch, port: env.standalonePort, hostname: process.env.HOST ?? '127.0.0.1' },
+  {
+    fetch: platform.fetch,
+    port: env.standalonePort,
+    hostname: process.env.HOST ?? '127.0.0.1',
+    // Node's 16 KB header limit answers 431 with no body; past our own limits we answer the envelope.
+    serverOptions: { maxHeaderSize: MAX_HEADER_BYTES },
+  },
   (info) => {
     console.log(
       `svc standalone API on http://${info.address}:${info.port}/booking/v1 (${platform.database.driver}: ${platform.database.where})`,

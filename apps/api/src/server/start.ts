@@ -4,7 +4,7 @@ import { openDatabase } from '../db/client';
 import { findCompanyBySlug, loadCatalog } from '../db/repositories/catalog';
 import { hostedPageUrl } from '../lib/api-keys';
 import { repoRoot } from '../lib/paths';
-import { readEnv } from '../runtime/config';
+import { MAX_HEADER_BYTES, readEnv } from '../runtime/config';
 import { DEMO_SLUG, seedDemo } from '../use-cases/seed-demo';
 
 /**
@@ -30,7 +30,13 @@ function nextStart(app: string, port: number, extraEnv: Record<string, string> =
   const dir = path.join(repoRoot(), 'apps', app);
   const child = spawn(
     process.execPath,
-    [path.join(dir, 'node_modules/next/dist/bin/next'), 'start', '--port', String(port)],
+    [
+      `--max-http-header-size=${MAX_HEADER_BYTES}`,
+      path.join(dir, 'node_modules/next/dist/bin/next'),
+      'start',
+      '--port',
+      String(port),
+    ],
     { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...extraEnv } },
   );
   const ready = new Promise<void>((resolve) => {

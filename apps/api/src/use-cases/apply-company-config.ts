@@ -45,6 +45,7 @@ export function configToCatalog(input: unknown): CatalogValues {
       materialsRequired: c.materials.required,
       materialsNote: c.materials.note,
       bookingConfirmedUrl: c.booking.confirmed_page_url,
+      paymentLimits: c.booking.payment_limits,
       processorKind: c.processor.kind,
       processorAccount: c.processor.account,
     },

@@ -18,6 +18,8 @@ import { enqueueMessages, enqueueWebhooks } from '../db/repositories/outbox';
 import { findSessionWithOrder, leaseSession, type SessionRow, updateSession } from '../db/repositories/sessions';
 import type { Catalog } from '../domain/catalog';
 import { ApiError } from '../domain/errors';
+import { paymentMismatch } from '../domain/payment-match';
+import { safeError } from '../lib/safe-log';
 import type { ProcessorIntent } from '../payments/processor';
 import { bookingEventData, confirmationMessages } from './booking-events';
 import { accountOf, type FrozenBooking, type ProcessorFor, processorCall } from './create-intent';
@@ -40,6 +42,15 @@ export async function confirmOrder(deps: Deps, catalog: Catalog, body: z.infer<t
     });
   }
   if (session.orderId) return confirmation(deps.db, session, found.orderNumber as number, true);
+  if (session.state === 'failed') {
+    throw new ApiError(
+      'unconfirmed',
+      `This booking failed (${session.lastError ?? 'payment released'}): start a new one.`,
+      {
+        details: { session_state: 'failed' },
+      },
+    );
+  }
 
   const leased = await leaseSession(deps.db, company.id, session.sessionId);
   if (!leased) {
@@ -60,10 +71,27 @@ export async function confirmOrder(deps: Deps, catalog: Catalog, body: z.infer<t
     });
     throw err;
   }
+  // The payment must be this session's, for its frozen amount: otherwise no order, and it is released.
+  const mismatch = paymentMismatch(intent, session);
+  if (mismatch) {
+    await processor.cancel(intent.id, accountOf(company)).catch(() => {});
+    await updateSession(deps.db, company.id, session.sessionId, {
+      state: 'failed',
+      lockedUntil: null,
+      lastError: `payment ${mismatch} does not match the booking: released`,
+    });
+    throw new ApiError(
+      'payment_intent_mismatch',
+      'This payment is not the one of this booking: no order was made and the authorization was released.',
+      { field: 'payment_intent_id', details: { reason: mismatch } },
+    );
+  }
   if (intent.status !== 'requires_capture' && intent.status !== 'succeeded') {
     await updateSession(deps.db, company.id, session.sessionId, {
       lockedUntil: null,
       lastError: intent.declineCode ? `card: ${intent.declineCode}` : `payment ${intent.status}`,
+      // A canceled payment (released, or too many declined cards) can never become an order.
+      ...(intent.status === 'canceled' ? { state: 'failed' as const } : {}),
     });
     throw new ApiError(
       'unconfirmed',
@@ -84,7 +112,7 @@ export async function confirmOrder(deps: Deps, catalog: Catalog, body: z.infer<t
       await markCaptured(deps.db, order.id, intent.id);
     } catch (err) {
       // The order stands and the authorization is kept; the recovery worker captures it later.
-      console.error(`capture of ${intent.id} (order ${order.orderNumber}) failed:`, err);
+      console.error(`capture of ${intent.id} (order ${order.orderNumber}) failed: ${safeError(err)}`);
       await updateSession(deps.db, company.id, session.sessionId, { lastError: 'capture pending' });
     }
   }

@@ -2,12 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { z } from '@hono/zod-openapi';
 import type { IntentBody } from '../contract/booking';
 import type { Db } from '../db/client';
-import { findSession, insertSession, type SessionRow } from '../db/repositories/sessions';
-import { checkDeliveryDate } from '../domain/calendar';
+import { attachIntent, findSession, insertSession, type SessionRow, updateSession } from '../db/repositories/sessions';
+import { checkDeliveryDate, checkPickupDate } from '../domain/calendar';
 import type { Catalog, Company } from '../domain/catalog';
-import { addDays } from '../domain/dates';
 import { ApiError } from '../domain/errors';
 import { toDollars } from '../domain/money';
+import { paymentMetadata, paymentMismatch } from '../domain/payment-match';
 import { priceQuote, type QuoteCents } from '../domain/pricing';
 import { evaluatePromo, PROMO_MESSAGES } from '../domain/promo';
 import { checkServiceArea } from '../domain/service-area';
@@ -17,6 +17,9 @@ import { resolveMaterial } from './read-catalog';
 export type ProcessorFor = (company: Company) => Processor | null;
 export type IntentRequest = z.infer<typeof IntentBody>;
 export type Channel = 'api' | 'link' | 'widget';
+/** Counts a new payment intent against the company's caps, or refuses it (http/intent-caps.ts). */
+export type AdmitIntent = (company: Company, ip: string | null) => Promise<void>;
+export type IntentDeps = { db: Db; processorFor: ProcessorFor; admit: AdmitIntent; now: () => Date };
 
 /** What a session freezes at payment time: the price and everything the order will be made from. */
 export type FrozenBooking = {
@@ -29,15 +32,16 @@ export type FrozenBooking = {
 
 /**
  * POST /intents. An existing session answers first (idempotency: same id and body, the same intent; a
- * paid session, already_authorized); a new one runs every rule of spec section 4 in its order before any
- * payment intent exists, then freezes the price in the session.
+ * paid session, already_authorized); a new one runs every rule of spec section 4 in its order, counts
+ * against the payment caps, and is written, price frozen, before anything reaches the processor.
+ * `ip` is the page's address (publishable keys); null for a backend's server key.
  */
 export async function createIntent(
-  deps: { db: Db; processorFor: ProcessorFor },
+  deps: IntentDeps,
   catalog: Catalog,
   body: IntentRequest,
   today: string,
-  channel: Channel,
+  caller: { channel: Channel; ip: string | null },
 ) {
   const { company } = catalog;
   const { session_id: requestedId, ...request } = body;
@@ -49,17 +53,8 @@ export async function createIntent(
   }
 
   const frozen = checkRules(deps, catalog, request, today);
-  const processor = deps.processorFor(company) as Processor;
+  await deps.admit(company, caller.ip);
   const sessionId = requestedId ?? `ses_${randomBytes(12).toString('hex')}`;
-  const intent = await processorCall(() =>
-    processor.createIntent({
-      amountCents: frozen.quote.grossTotal,
-      currency: company.currency,
-      idempotencyKey: `${company.id}:${sessionId}`,
-      account: accountOf(company),
-      metadata: { company: company.slug, session_id: sessionId },
-    }),
-  );
   const inserted = await insertSession(deps.db, {
     companyId: company.id,
     sessionId,
@@ -70,32 +65,59 @@ export async function createIntent(
     quote: frozen.quote,
     amountCents: frozen.quote.grossTotal,
     currency: company.currency,
-    paymentIntentId: intent.id,
-    clientSecret: intent.clientSecret,
-    bookingChannel: channel,
+    bookingChannel: caller.channel,
     material: frozen.material,
   });
   if (!inserted) {
     // A concurrent call with the same session_id won the insert: answer as its replay.
     return replay(deps, catalog, (await findSession(deps.db, company.id, sessionId)) as SessionRow, requestHash);
   }
-  return intentView(catalog, processor, inserted);
+  return openPayment(deps, catalog, inserted);
 }
 
-async function replay(
-  deps: { processorFor: ProcessorFor },
-  catalog: Catalog,
-  session: SessionRow,
-  requestHash: string,
-) {
+/**
+ * The processor's intent for a written session, for exactly its frozen amount. The idempotency key covers
+ * what is bought (the request's hash and the amount), so a retry gets the same intent and nothing else can;
+ * an intent that is not this session's is never handed to a customer.
+ */
+async function openPayment(deps: IntentDeps, catalog: Catalog, session: SessionRow) {
+  const { company } = catalog;
+  const processor = deps.processorFor(company) as Processor;
+  const intent = await processorCall(() =>
+    processor.createIntent({
+      amountCents: session.amountCents,
+      currency: session.currency,
+      idempotencyKey: `${company.id}:${session.sessionId}:${session.requestHash.slice(0, 16)}:${session.amountCents}`,
+      account: accountOf(company),
+      metadata: paymentMetadata(company, session.sessionId),
+      maxFailedAttempts: company.paymentLimits.failedPaymentsPerSession,
+    }),
+  ).catch(async (err: unknown) => {
+    await updateSession(deps.db, company.id, session.sessionId, { lastError: 'processor unavailable' });
+    throw err;
+  });
+  const mismatch = paymentMismatch(intent, session);
+  if (mismatch) {
+    throw new ApiError(
+      'upstream',
+      'The payment service answered with another payment. Retry with the same session_id.',
+      {
+        details: { reason: `payment_${mismatch}` },
+      },
+    );
+  }
+  const ids = { paymentIntentId: intent.id, clientSecret: intent.clientSecret };
+  const attached = await attachIntent(deps.db, company.id, session.sessionId, ids);
+  return intentView(catalog, processor, attached ?? { ...session, ...ids });
+}
+
+async function replay(deps: IntentDeps, catalog: Catalog, session: SessionRow, requestHash: string) {
   const processor = deps.processorFor(catalog.company);
   if (session.state === 'failed') {
     throw new ApiError(
       'idempotency_conflict',
       'This session failed and its payment was released: start a new booking with a new session_id.',
-      {
-        field: 'session_id',
-      },
+      { field: 'session_id' },
     );
   }
   if (session.state !== 'intent_created') {
@@ -121,16 +143,16 @@ async function replay(
     throw new ApiError(
       'idempotency_conflict',
       'This session_id was used with a different request. Use a new session_id for a new booking.',
-      {
-        field: 'session_id',
-      },
+      { field: 'session_id' },
     );
   }
+  // A session written before the processor failed to answer gets its intent now.
+  if (!session.paymentIntentId) return openPayment(deps, catalog, session);
   return intentView(catalog, processor as Processor, session);
 }
 
 function checkRules(
-  deps: { processorFor: ProcessorFor },
+  deps: IntentDeps,
   catalog: Catalog,
   request: Omit<IntentRequest, 'session_id'>,
   today: string,
@@ -138,12 +160,7 @@ function checkRules(
   const { company } = catalog;
   const size = catalog.sizes.find((s) => s.id === request.size_id);
   if (!size) throw new ApiError('not_found', 'No size with this id for this company.', { field: 'size_id' });
-  const debrisMaterial = request.debris_type && catalog.materials.find((m) => m.slug === request.debris_type);
-  const material = resolveMaterial(catalog, request.material) ?? (debrisMaterial || undefined);
-  const pickupDate = request.pickup_date ?? addDays(request.delivery_date, request.rental_days);
-  if (pickupDate <= request.delivery_date) {
-    throw new ApiError('invalid_body', '`pickup_date` must be after `delivery_date`.', { field: 'pickup_date' });
-  }
+  const material = chosenMaterial(catalog, request);
 
   if (!company.bookingOnline)
     throw new ApiError('booking_offline', `${company.name} is not taking online bookings right now.`);
@@ -152,6 +169,10 @@ function checkRules(
   }
   const date = checkDeliveryDate(company, today, request.delivery_date);
   if (!date.ok) throw new ApiError(date.code, date.message, { field: 'delivery_date' });
+  const pickup = checkPickupDate(company, request.delivery_date, request.rental_days, request.pickup_date);
+  if (!pickup.ok) {
+    throw new ApiError(pickup.code, pickup.message, { field: 'pickup_date', details: { expected: pickup.expected } });
+  }
   const area = checkServiceArea(company.serviceAreaZips, request.delivery_zip);
   if (!area.ok) {
     throw area.code === 'zip_invalid'
@@ -169,9 +190,7 @@ function checkRules(
     throw new ApiError(
       'account_customer',
       `This e-mail belongs to a commercial account of ${company.name}: please book through your account.`,
-      {
-        field: 'customer.email',
-      },
+      { field: 'customer.email' },
     );
   }
   const quote = priceQuote(catalog, { size, rentalDays: request.rental_days, material, promo });
@@ -179,24 +198,40 @@ function checkRules(
     throw new ApiError(
       'invalid_body',
       `${material.label} needs the customer's acknowledgement: send material_acknowledged: true.`,
-      {
-        field: 'material_acknowledged',
-      },
+      { field: 'material_acknowledged' },
     );
   }
   return {
-    request: { ...request, pickup_date: pickupDate },
+    request: { ...request, pickup_date: pickup.date },
     quote,
     sizeLabel: size.label,
     material: material
       ? {
           slug: material.slug,
           label: material.label,
-          acknowledged_at: material.requiresAck ? new Date().toISOString() : null,
+          acknowledged_at: material.requiresAck ? deps.now().toISOString() : null,
         }
       : null,
     promoCode: promo?.ok ? promo.code : null,
   };
+}
+
+/**
+ * The material a request books: `material`, or a debris_type naming a material in any case (spec: "a value
+ * equal to an active material slug is treated as that material"). Naming two different ones is refused.
+ */
+function chosenMaterial(catalog: Catalog, request: Omit<IntentRequest, 'session_id'>) {
+  const chosen = resolveMaterial(catalog, request.material);
+  const debris = request.debris_type?.trim().toLowerCase();
+  const named = debris ? catalog.materials.find((m) => m.slug.toLowerCase() === debris) : undefined;
+  if (chosen && named && chosen.slug !== named.slug) {
+    throw new ApiError(
+      'invalid_body',
+      `debris_type names the material "${named.slug}" but material is "${chosen.slug}": send one material.`,
+      { field: 'debris_type' },
+    );
+  }
+  return chosen ?? named;
 }
 
 function intentView(catalog: Catalog, processor: Processor, session: SessionRow) {

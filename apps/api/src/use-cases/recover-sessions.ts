@@ -42,6 +42,11 @@ export async function recoverSessions(
       counts.confirmed++;
     } catch (err) {
       const code = err instanceof ApiError ? err.code : 'internal';
+      // A payment that is not this session's was released and the session failed: nothing to recover.
+      if (code === 'payment_intent_mismatch') {
+        counts.failed++;
+        continue;
+      }
       if (code === 'unconfirmed' && (err as ApiError).details?.payment_status === 'canceled') {
         await updateSession(deps.db, session.companyId, session.sessionId, {
           state: 'failed',

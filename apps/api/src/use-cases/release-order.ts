@@ -3,6 +3,7 @@ import { findCompanyBySlug, loadCatalog } from '../db/repositories/catalog';
 import { findOrderByNumber, markCaptured, setOrderStatus } from '../db/repositories/orders';
 import { enqueueWebhooks } from '../db/repositories/outbox';
 import { findSession } from '../db/repositories/sessions';
+import { paymentMismatch } from '../domain/payment-match';
 
 import { bookingEventData } from './booking-events';
 import { accountOf, type ProcessorFor } from './create-intent';
@@ -27,6 +28,19 @@ export async function releaseOrder(database: Database, processorFor: ProcessorFo
   const processor = processorFor(catalog.company);
   if (!processor)
     throw new AdminError(`the ${catalog.company.processor.kind} processor is not configured on this platform`);
+  // Only the payment this order was made from, for its amount, is captured.
+  const intent = await processor.retrieveIntent(intentId, accountOf(catalog.company));
+  const mismatch = paymentMismatch(intent, {
+    amountCents: order.grossTotalCents,
+    currency: order.currency,
+    companyId: company.id,
+    sessionId: session?.sessionId as string,
+  });
+  if (mismatch) {
+    throw new AdminError(
+      `order #${orderNumber}: the authorized payment's ${mismatch} does not match the order; not captured`,
+    );
+  }
   await processor.capture(intentId, accountOf(catalog.company));
   return database.db.transaction(async (tx) => {
     const released = await setOrderStatus(tx, order.id, REVIEW, 'confirmed');

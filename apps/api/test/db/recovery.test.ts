@@ -7,6 +7,7 @@ import { findSession } from '../../src/db/repositories/sessions';
 import { bookingSessions, outbox } from '../../src/db/schema';
 import type { Catalog } from '../../src/domain/catalog';
 import { todayIn } from '../../src/domain/dates';
+import { createIntentCaps } from '../../src/http/intent-caps';
 import { createSandboxProcessor } from '../../src/payments/sandbox';
 import { applyCompanyConfig } from '../../src/use-cases/apply-company-config';
 import { createIntent } from '../../src/use-cases/create-intent';
@@ -21,7 +22,8 @@ describe.each(drivers())('the recovery worker on %s', (driver) => {
   let catalog: Catalog;
   const today = todayIn(ACME_TZ, new Date());
   const processorFor = () => createSandboxProcessor(database.db);
-  const deps = () => ({ db: database.db, processorFor, now: () => new Date() });
+  const caps = createIntentCaps({});
+  const deps = () => ({ db: database.db, processorFor, admit: caps.admit, now: () => new Date() });
 
   beforeAll(async () => {
     location = await createLocation(driver, 'recovery');
@@ -41,14 +43,14 @@ describe.each(drivers())('the recovery worker on %s', (driver) => {
       {
         size_id: catalog.sizes[0]?.id as string,
         rental_days: 7,
-        delivery_date: openDay(today),
+        delivery_date: openDay(today, 1, 7),
         delivery_address: '1 Main St',
         delivery_zip: '10001',
         customer: { name: 'Pat', email, phone: '+1 212 555 0100' },
         terms_accepted: true,
       },
       today,
-      'api',
+      { channel: 'api', ip: null },
     );
   }
   // What the customer's browser does: the card is authorized at the processor.

@@ -5,12 +5,13 @@ import type { Target } from './servers';
 
 type Api = ReturnType<typeof apiClient>;
 
-/** The first delivery day acme takes: not inside the notice, not a Sunday, not its closed days. */
-export function openDay(today: string, after = 1): string {
-  for (let i = after; ; i++) {
-    const d = addDays(today, i);
-    if (i !== 5 && i !== 6 && weekday(d) !== 7) return d;
-  }
+/**
+ * The first delivery day acme takes whose pickup (after `rentalDays`) it takes too: not inside the notice,
+ * not a Sunday, not its closed days (today + 5 and + 6).
+ */
+export function openDay(today: string, after = 1, rentalDays = 9): string {
+  const open = (i: number) => i !== 5 && i !== 6 && weekday(addDays(today, i)) !== 7;
+  for (let i = after; ; i++) if (open(i) && open(i + rentalDays)) return addDays(today, i);
 }
 
 let counter = 0;
@@ -20,7 +21,7 @@ export function intentBody(target: Target, overrides: Record<string, unknown> = 
   return {
     size_id: acme.sizes['10yd'],
     rental_days: 9,
-    delivery_date: openDay(today),
+    delivery_date: openDay(today, 1, Number(overrides.rental_days ?? 9)),
     delivery_address: '12 Main St',
     delivery_city: 'New York',
     delivery_state: 'NY',

@@ -16,7 +16,11 @@ export default async function setup(project: TestProject) {
   assertBuilt();
   const kinds: ServerKind[] = ['standalone', 'next'];
   // Webhooks go to receivers the tests run on loopback.
-  const generous = { SVC_RATE_LIMIT_PER_MINUTE: '1000000', SVC_WEBHOOK_ALLOW_HTTP: '1' };
+  const generous = {
+    SVC_RATE_LIMIT_PER_MINUTE: '1000000',
+    SVC_INTENT_LIMIT_FACTOR: '1000',
+    SVC_WEBHOOK_ALLOW_HTTP: '1',
+  };
   const started = await Promise.all([
     ...drivers().flatMap((driver) => kinds.map((kind) => startTarget(kind, driver, generous))),
     // Standalone trusts one proxy hop so the test can speak for many client addresses.

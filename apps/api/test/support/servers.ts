@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { repoRoot } from '../../src/lib/paths';
+import { MAX_HEADER_BYTES } from '../../src/runtime/config';
 import { createLocation, type Driver, open } from './databases';
 import { type Fixtures, seedFixtures } from './fixtures';
 
@@ -87,7 +88,16 @@ export async function spawnServer(
   const args =
     kind === 'standalone'
       ? ['dist/standalone.js']
-      : [nextBin(), 'start', '--port', String(port), '--hostname', '127.0.0.1'];
+      : // As npm start runs Next (server/start.ts).
+        [
+          `--max-http-header-size=${MAX_HEADER_BYTES}`,
+          nextBin(),
+          'start',
+          '--port',
+          String(port),
+          '--hostname',
+          '127.0.0.1',
+        ];
   // Its own process group, so stopping it also stops whatever it started.
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: apiDir(),

@@ -761,7 +761,7 @@ export interface components {
             delivery_date: string;
             /**
              * Format: date
-             * @description default: delivery_date + rental_days
+             * @description delivery_date + rental_days, which is also the default; any other date is refused (every rental day is paid)
              * @example 2026-12-01
              */
             pickup_date?: string;

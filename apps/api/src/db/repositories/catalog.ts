@@ -1,5 +1,12 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { Catalog, Company, Material, Promo, Size } from '../../domain/catalog';
+import {
+  type Catalog,
+  type Company,
+  DEFAULT_PAYMENT_LIMITS,
+  type Material,
+  type Promo,
+  type Size,
+} from '../../domain/catalog';
 import type { Queryable } from '../client';
 import { closedDates, commercialAccounts, companies, materialSizes, materials, promoCodes, sizes } from '../schema';
 
@@ -189,6 +196,13 @@ export async function loadCatalog(db: Queryable, companyId: string): Promise<Cat
     materials: { enabled: row.materialsEnabled, required: row.materialsRequired, note: row.materialsNote },
     bookingConfirmedUrl: row.bookingConfirmedUrl,
     processor: { kind: row.processorKind, account: row.processorAccount },
+    paymentLimits: row.paymentLimits
+      ? {
+          intentsPerIpPerHour: row.paymentLimits.intents_per_ip_per_hour,
+          intentsPerHour: row.paymentLimits.intents_per_hour,
+          failedPaymentsPerSession: row.paymentLimits.failed_payments_per_session,
+        }
+      : DEFAULT_PAYMENT_LIMITS,
   };
   const sizeList: Size[] = sizeRows.map((s) => ({
     id: s.id,

@@ -37,3 +37,26 @@ export async function transitionSandboxIntent(
     .returning();
   return row;
 }
+
+/**
+ * Records a declined attempt; the attempt that reaches the intent's cap cancels it (card testing).
+ * Undefined when the intent was no longer waiting for a card.
+ */
+export async function recordSandboxDecline(
+  db: Queryable,
+  id: string,
+  set: { declineCode: string; cardLast4: string },
+): Promise<SandboxIntentRow | undefined> {
+  const t = sandboxPaymentIntents;
+  const [row] = await db
+    .update(t)
+    .set({
+      ...set,
+      failedAttempts: sql`${t.failedAttempts} + 1`,
+      status: sql`case when ${t.maxFailedAttempts} is not null and ${t.failedAttempts} + 1 >= ${t.maxFailedAttempts} then 'canceled' else ${t.status} end`,
+      updatedAt: sql`now()`,
+    })
+    .where(sql`${t.id} = ${id} and ${t.status} = 'requires_payment_method'`)
+    .returning();
+  return row;
+}

@@ -50,6 +50,27 @@ export async function leaseSession(
   return row;
 }
 
+/** Records the processor's intent on a session that has none yet; undefined when another request did. */
+export async function attachIntent(
+  db: Queryable,
+  companyId: string,
+  sessionId: string,
+  intent: { paymentIntentId: string; clientSecret: string },
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .update(bookingSessions)
+    .set({ ...intent, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(bookingSessions.companyId, companyId),
+        eq(bookingSessions.sessionId, sessionId),
+        isNull(bookingSessions.paymentIntentId),
+      ),
+    )
+    .returning();
+  return row;
+}
+
 export async function updateSession(
   db: Queryable,
   companyId: string,

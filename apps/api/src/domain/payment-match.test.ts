@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { paymentMetadata, paymentMismatch } from './payment-match';
+
+const expected = { amountCents: 47_130, currency: 'USD', companyId: 'c1', sessionId: 'ses_1' };
+const payment = {
+  amountCents: 47_130,
+  currency: 'usd',
+  metadata: paymentMetadata({ id: 'c1', slug: 'acme' }, 'ses_1'),
+};
+
+describe('paymentMismatch', () => {
+  it.each([
+    ['the same payment', {}, null],
+    ['one cent less', { amountCents: 47_129 }, 'amount'],
+    ['another currency', { currency: 'cad' }, 'currency'],
+    ['another session', { metadata: paymentMetadata({ id: 'c1', slug: 'acme' }, 'ses_2') }, 'metadata'],
+    ['another company', { metadata: paymentMetadata({ id: 'c2', slug: 'acme' }, 'ses_1') }, 'metadata'],
+    ['no metadata', { metadata: {} }, 'metadata'],
+  ] as const)('%s: %s', (_name, over, result) => {
+    expect(paymentMismatch({ ...payment, ...over }, expected)).toBe(result);
+  });
+});

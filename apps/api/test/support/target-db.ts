@@ -1,0 +1,16 @@
+import type { Database } from '../../src/db/client';
+import { open } from './databases';
+import type { Target } from './servers';
+
+/**
+ * Opens a running target's database from the test process (PGlite through the server's socket, as the
+ * CLI does), for the few tests that play a party we do not run: a processor that returns another intent.
+ */
+export async function withTargetDb<T>(target: Target, fn: (database: Database) => Promise<T>): Promise<T> {
+  const database = await open({ driver: target.driver, env: target.env, dispose: async () => {} });
+  try {
+    return await fn(database);
+  } finally {
+    await database.close();
+  }
+}

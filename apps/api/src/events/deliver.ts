@@ -1,3 +1,6 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import type { Db } from '../db/client';
 import { findCompany } from '../db/repositories/catalog';
 import {
@@ -13,7 +16,7 @@ import {
 import { DISABLE_AFTER_FAILURES, retryDelay } from './backoff';
 import type { Channels } from './channels';
 import { signatureHeader } from './signature';
-import { unsafeWebhookTarget } from './ssrf';
+import { type Address, checkWebhookTarget, type Resolve } from './ssrf';
 
 export type DeliveryDeps = {
   db: Db;
@@ -23,6 +26,8 @@ export type DeliveryDeps = {
   timeoutMs?: number;
   /** Development and tests: deliver to loopback and http receivers. */
   allowLocalWebhooks?: boolean;
+  /** How a receiver's host is resolved (tests inject one); the default asks the system's resolver. */
+  resolve?: Resolve;
   batch?: number;
 };
 
@@ -78,8 +83,11 @@ async function sendWebhook(deps: DeliveryDeps, row: OutboxRow): Promise<Outcome>
   const endpoint = row.endpointId ? await findEndpoint(deps.db, row.endpointId) : undefined;
   if (!endpoint?.enabled) return { ok: false, error: 'endpoint disabled or removed', final: true };
   const url = new URL(endpoint.url);
-  const unsafe = await unsafeWebhookTarget(url, deps.allowLocalWebhooks ?? false);
-  const result: Outcome = unsafe ? { ok: false, error: unsafe } : await post(deps, row, endpoint.url, endpoint.secret);
+  const target = await checkWebhookTarget(url, deps.allowLocalWebhooks ?? false, deps.resolve);
+  const result: Outcome = target.ok
+    ? await post(deps, row, url, target.addresses[0] as Address, endpoint.secret)
+    : // A refused target is not retried (it would be refused again); a name that did not resolve may yet.
+      { ok: false, error: `refused: ${target.reason}`, final: !target.unresolved };
   if (result.ok) {
     await endpointSucceeded(deps.db, endpoint.id);
     return result;
@@ -102,30 +110,39 @@ async function sendWebhook(deps: DeliveryDeps, row: OutboxRow): Promise<Outcome>
   return result;
 }
 
-async function post(deps: DeliveryDeps, row: OutboxRow, url: string, secret: string): Promise<Outcome> {
+/**
+ * POSTs the event to the address that was checked, never to a second lookup of the name (DNS rebinding);
+ * TLS still verifies the certificate against the URL's host. Redirects are not followed.
+ */
+async function post(deps: DeliveryDeps, row: OutboxRow, url: URL, address: Address, secret: string): Promise<Outcome> {
   const body = JSON.stringify({ event: row.topic, created_at: row.createdAt.toISOString(), data: row.payload });
   const t = Math.floor(deps.now().getTime() / 1000);
-  try {
-    const res = await fetch(url, {
+  const timeoutMs = deps.timeoutMs ?? 10_000;
+  const pinned = ((_host: string, options: { all?: boolean }, done: (...args: unknown[]) => void) =>
+    options?.all ? done(null, [address]) : done(null, address.address, address.family)) as unknown as LookupFunction;
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise<Outcome>((resolve) => {
+    const req = send(url, {
       method: 'POST',
+      lookup: pinned,
       headers: {
         'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
         'user-agent': 'svc-webhooks/1',
         'x-svc-signature': signatureHeader(secret, body, t),
         'x-svc-event': row.topic,
         'x-svc-delivery': String(row.id),
       },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(deps.timeoutMs ?? 10_000),
+      signal: AbortSignal.timeout(timeoutMs),
     });
-    await res.body?.cancel();
-    return res.status >= 200 && res.status < 300 ? { ok: true } : { ok: false, error: `HTTP ${res.status}` };
-  } catch (err) {
-    const name = (err as Error).name;
-    return {
-      ok: false,
-      error: name === 'TimeoutError' ? `no answer in ${deps.timeoutMs ?? 10_000} ms` : `${(err as Error).message}`,
-    };
-  }
+    req.on('response', (res) => {
+      res.resume();
+      const status = res.statusCode ?? 0;
+      resolve(status >= 200 && status < 300 ? { ok: true } : { ok: false, error: `HTTP ${status}` });
+    });
+    req.on('error', (err) => {
+      resolve({ ok: false, error: err.name === 'AbortError' ? `no answer in ${timeoutMs} ms` : err.message });
+    });
+    req.end(body);
+  });
 }

@@ -5,6 +5,7 @@ import { findCompanyBySlug, lockCompany } from '../db/repositories/catalog';
 import { listOutbox } from '../db/repositories/outbox';
 import { customers, orders, webhookEndpoints } from '../db/schema';
 import { toDollars } from '../domain/money';
+import { checkWebhookTarget } from '../events/ssrf';
 import { AdminError } from './manage-keys';
 import { publishChange } from './publish-change';
 
@@ -59,8 +60,8 @@ export async function listCompanyOutbox(database: Database, slug: string) {
 }
 
 /**
- * Adds a webhook endpoint (at most three a company). https only, except loopback addresses when the
- * platform runs with SVC_WEBHOOK_ALLOW_HTTP=1 for local development and tests.
+ * Adds a webhook endpoint (at most three a company): https to a public address, no credentials in the URL;
+ * loopback receivers (http too) only when the platform runs with SVC_WEBHOOK_ALLOW_HTTP=1 (events/ssrf.ts).
  */
 export async function addWebhookEndpoint(
   database: Database,
@@ -76,10 +77,9 @@ export async function addWebhookEndpoint(
   } catch {
     throw new AdminError(`"${url}" is not a URL`);
   }
-  const local = ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
-  if (parsed.protocol !== 'https:' && !(local && allowLocal)) {
-    throw new AdminError('webhook endpoints must use https');
-  }
+  // The delivery worker checks again before every request; a name that does not resolve yet may be added.
+  const target = await checkWebhookTarget(parsed, allowLocal);
+  if (!target.ok && !(target.unresolved && parsed.protocol === 'https:')) throw new AdminError(target.reason);
   const chosen = events.length ? events : [...BOOKING_EVENTS];
   const unknown = chosen.filter((e) => !(BOOKING_EVENTS as readonly string[]).includes(e));
   if (unknown.length)

@@ -12,7 +12,7 @@ import { RETRY_SECONDS } from '../../src/events/backoff';
 import { channelsFromEnv } from '../../src/events/channels';
 import { deliverDue } from '../../src/events/deliver';
 import { verifySignature } from '../../src/events/signature';
-import { unsafeWebhookTarget } from '../../src/events/ssrf';
+import { checkWebhookTarget } from '../../src/events/ssrf';
 import { applyCompanyConfig } from '../../src/use-cases/apply-company-config';
 import { addWebhookEndpoint, removeWebhookEndpoint } from '../../src/use-cases/manage-orders';
 import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
@@ -45,21 +45,25 @@ function receiver() {
 }
 
 describe('webhook targets (SSRF)', () => {
+  const reasonFor = async (url: string, local: boolean) => {
+    const check = await checkWebhookTarget(new URL(url), local);
+    return check.ok ? null : check.reason;
+  };
   it.each([
-    ['https://127.0.0.1/x', /private/],
+    ['https://127.0.0.1/x', /loopback/],
     ['https://10.1.2.3/x', /private/],
-    ['https://[::1]/x', /private/],
+    ['https://[::1]/x', /loopback/],
     ['https://192.168.0.5/x', /private/],
     ['http://example.com/x', /https/],
   ])('refuses %s', async (url, reason) => {
-    expect(await unsafeWebhookTarget(new URL(url), false)).toMatch(reason);
+    expect(await reasonFor(url, false)).toMatch(reason);
   });
   it('refuses IPv4-mapped IPv6 loopback', async () => {
-    expect(await unsafeWebhookTarget(new URL('https://[::ffff:127.0.0.1]/x'), false)).toMatch(/private/);
+    expect(await reasonFor('https://[::ffff:127.0.0.1]/x', false)).toMatch(/loopback/);
   });
   it('allows a public https address, and loopback in development', async () => {
-    expect(await unsafeWebhookTarget(new URL('https://93.184.216.34/x'), false)).toBeNull();
-    expect(await unsafeWebhookTarget(new URL('http://127.0.0.1:9/x'), true)).toBeNull();
+    expect(await reasonFor('https://93.184.216.34/x', false)).toBeNull();
+    expect(await reasonFor('http://127.0.0.1:9/x', true)).toBeNull();
   });
 });
 
@@ -69,6 +73,7 @@ describe.each(drivers())('the outbox worker on %s', (driver) => {
   let companyId: string;
   let endpointId: string;
   let secret: string;
+  let hookUrl: string;
   const hook = receiver();
   const noChannels = { email: null, sms: null };
   let clock = Date.now();
@@ -88,6 +93,7 @@ describe.each(drivers())('the outbox worker on %s', (driver) => {
     await applyCompanyConfig(database, acmeConfig(todayIn(ACME_TZ, new Date())));
     companyId = (await findCompanyBySlug(database.db, 'acme'))?.id as string;
     const url = await hook.start();
+    hookUrl = url;
     process.env.SVC_WEBHOOK_ALLOW_HTTP = '1';
     const endpoint = await addWebhookEndpoint(database, 'acme', url, []);
     endpointId = endpoint.id;
@@ -142,6 +148,56 @@ describe.each(drivers())('the outbox worker on %s', (driver) => {
     expect(verifySignature(secret, got?.body as string, header, Math.floor(clock / 1000) + 301)).toBe(false);
     expect((await rows()).at(-1)).toMatchObject({ status: 'delivered', attempts: 1 });
     expect(await deliver()).toMatchObject({ delivered: 0, failed: 0 });
+  });
+
+  /** Points the endpoint at another URL for one test, as if it had been stored before today's checks. */
+  async function withEndpointUrl(url: string, run: () => Promise<void>) {
+    const [{ url: before }] = (await database.db
+      .select({ url: webhookEndpoints.url })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, endpointId))) as [{ url: string }];
+    await database.db.update(webhookEndpoints).set({ url }).where(eq(webhookEndpoints.id, endpointId));
+    try {
+      await run();
+    } finally {
+      await database.db.update(webhookEndpoints).set({ url: before }).where(eq(webhookEndpoints.id, endpointId));
+    }
+  }
+
+  it.each([
+    'https://169.254.169.254/latest/meta-data',
+    'http://10.0.0.1/hooks',
+    'https://[::ffff:a9fe:a9fe]/x',
+    'http://0.0.0.0/x',
+    'https://user:pass@hooks.acme.example/x',
+  ])('never requests a stored endpoint at %s, even in local mode', async (url) => {
+    await withEndpointUrl(url, async () => {
+      await enqueueWebhooks(database.db, companyId, 'booking', 'booking.completed', { order_number: 1090 });
+      expect(await deliver()).toMatchObject({ delivered: 0, failed: 1 });
+      expect((await rows()).at(-1)?.lastError).toMatch(/^refused: /);
+    });
+  });
+
+  it('connects to the address it checked, not to a second answer for the name (DNS rebinding)', async () => {
+    const port = new URL(hookUrl).port;
+    const answers = ['127.0.0.1', '10.0.0.9'];
+    const lookups: string[] = [];
+    const resolve = async (host: string) => {
+      lookups.push(host);
+      const address = answers[Math.min(lookups.length - 1, 1)] as string;
+      return [{ address, family: 4 as const }];
+    };
+    await withEndpointUrl(`http://receiver.test:${port}/hooks`, async () => {
+      await enqueueWebhooks(database.db, companyId, 'booking', 'booking.completed', { order_number: 1091 });
+      expect(await deliver({ resolve })).toMatchObject({ delivered: 1 });
+      expect(lookups).toEqual(['receiver.test']);
+      expect(hook.received.at(-1)?.headers.host).toBe(`receiver.test:${port}`);
+      // The next lookup of the name answers a private address: refused, and nothing is sent.
+      await enqueueWebhooks(database.db, companyId, 'booking', 'booking.completed', { order_number: 1092 });
+      expect(await deliver({ resolve })).toMatchObject({ delivered: 0, failed: 1 });
+      expect((await rows()).at(-1)?.lastError).toMatch(/receiver.test is a private/);
+      expect(hook.received).toHaveLength(1);
+    });
   });
 
   it('retries a receiver that fails on the backoff schedule, then delivers', async () => {

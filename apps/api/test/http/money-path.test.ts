@@ -115,7 +115,11 @@ describe.each(targets)('the money path on $name', (target) => {
     expect(res.status).toBe(200);
     const row = await sandboxIntent(res.body.data.payment_intent_id);
     // The intent names this company and session, and its key covers what is bought.
-    expect(row?.metadata).toMatchObject({ session_id, company: 'acme' });
+    expect(row?.metadata).toMatchObject({
+      session_id,
+      company: 'acme',
+      company_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     expect(row?.idempotencyKey).toContain(session_id);
     expect(row?.idempotencyKey).not.toBe(`${(row?.metadata as any)?.company_id}:${session_id}`);
   });

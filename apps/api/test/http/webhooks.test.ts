@@ -79,3 +79,27 @@ describe.each(targets)('booking webhooks from $name', (target) => {
     expect(endpoints.find((e) => e.id === result.endpoint)).toBeUndefined();
   });
 });
+
+// Issue 10, finding 4: the operator's CLI refuses webhook targets that are not public http(s) receivers,
+// even in local mode (SVC_WEBHOOK_ALLOW_HTTP=1, as npm start and this suite run), which relaxes loopback only.
+describe('svc webhooks add refuses private targets', () => {
+  const target = targets[0] as (typeof targets)[number];
+  it.each([
+    ['https://169.254.169.254/latest/meta-data', /private/],
+    ['https://10.0.0.1/hooks', /private/],
+    ['https://192.168.1.1/hooks', /private/],
+    ['https://[::ffff:a9fe:a9fe]/hooks', /private/],
+    ['https://0.0.0.0/hooks', /private/],
+    ['http://0xa9fea9fe/hooks', /private/],
+    ['https://user:pass@hooks.acme.example/x', /user name or password/],
+    ['gopher://hooks.acme.example/x', /https/],
+  ])('%s', async (url, reason) => {
+    await expect(svc(target, 'webhooks', 'add', 'acme', url)).rejects.toThrow(reason);
+  });
+
+  it('takes a loopback receiver in local mode, and removes it', async () => {
+    const added = await svc(target, 'webhooks', 'add', 'acme', 'http://127.0.0.1:9/local-receiver');
+    expect(added.url).toBe('http://127.0.0.1:9/local-receiver');
+    await svc(target, 'webhooks', 'remove', 'acme', added.id);
+  });
+});

@@ -31,13 +31,17 @@ export type Platform = {
  * The platform exactly as the README's `npm start` runs it (apps/api/dist/start.js: migrate, seed the demo
  * company, `next start` for the API and for the hosted pages), on its own ports and data folder.
  */
-export async function startPlatform(dataDir: string, extraEnv: Record<string, string> = {}): Promise<Platform> {
+export async function startPlatform(
+  dataDir: string,
+  extraEnv: Record<string, string> = {},
+  ports?: { api: number; hosted: number },
+): Promise<Platform> {
   for (const built of ['apps/api/dist/start.js', 'apps/api/.next/BUILD_ID', 'apps/hosted/.next/BUILD_ID']) {
     if (!existsSync(path.join(repoRoot, built))) {
       throw new Error(`the e2e suite runs the production builds; ${built} is missing: run npm test from the root`);
     }
   }
-  const [apiPort, hostedPort] = [await freePort(), await freePort()];
+  const [apiPort, hostedPort] = ports ? [ports.api, ports.hosted] : [await freePort(), await freePort()];
   mkdirSync(path.join(repoRoot, 'e2e/test-results'), { recursive: true });
   const child: ChildProcess = spawn(process.execPath, ['dist/start.js'], {
     cwd: apiDir,

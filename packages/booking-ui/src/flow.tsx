@@ -22,7 +22,7 @@ import {
 import type { Attribution } from './attribution';
 import { explainCheck, explainError, promoMessage, type Who } from './messages';
 import { type PayFn, PaymentComponent } from './payment';
-import { confirmedPageUrl, intentBody, makeClient } from './requests';
+import { confirmedPageUrl, intentBody, makeClient, replacementKey } from './requests';
 import { MaterialSection, offeredSizes, QuoteSummary, SizeSection, WhenSection } from './sections';
 import { AddressSection, CustomerSection, Outcome, PaymentStep } from './steps';
 import { type AnswerStore, readJson, writeJson } from './storage';
@@ -93,9 +93,12 @@ export function BookingFlow(props: BookingFlowProps) {
     () => ({ pending: `svc:${company.slug}:pending`, done: `svc:${company.slug}:done` }),
     [company.slug],
   );
+  // The key the page was given; replaced once if the API refuses it (a key changed since the page loaded).
+  const [key, setKey] = useState(company.publishable_key);
+  const askedAgain = useRef(false);
   const client = useMemo(
-    () => makeClient(props.apiBaseUrl, company.publishable_key, props.channel),
-    [props.apiBaseUrl, company.publishable_key, props.channel],
+    () => makeClient(props.apiBaseUrl, key, props.channel),
+    [props.apiBaseUrl, key, props.channel],
   );
 
   const [data, setData] = useState<Loaded | null>(null);
@@ -138,7 +141,14 @@ export function BookingFlow(props: BookingFlowProps) {
       if (done) return setPhase({ kind: 'done', done });
       const pending = readJson<Pending>(keys.pending);
       if (pending) await resume(pending);
-    })().catch((err) => {
+    })().catch(async (err) => {
+      if (!live) return;
+      if (!askedAgain.current && err instanceof SvcApiError && err.code === 'unauthorized') {
+        askedAgain.current = true;
+        const replacement = await replacementKey(apiBaseUrl, company.slug, key);
+        // A new key makes a new client, and this effect runs again with it.
+        if (replacement && live) return setKey(replacement);
+      }
       if (!live) return;
       setLoadError(explainError(err, who).message);
       props.onLoadError?.(err);

@@ -1,7 +1,7 @@
 import { type BookingClient, createBookingClient, type IntentRequest, type Size } from '@svc/sdk';
 import { type Answers, pickupDate } from './answers';
 import type { Attribution } from './attribution';
-import type { Channel } from './types';
+import { type Channel, fetchCompanyEmbed } from './types';
 
 /** What the flow sends: its client, the /intents body from the answers, and the confirmed-page address. */
 export function makeClient(apiBaseUrl: string, key: string, channel: Channel): BookingClient {
@@ -57,4 +57,14 @@ export function confirmedPageUrl(target: string, a: Answers, sizeLabel: string, 
   };
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   return url.toString();
+}
+
+/**
+ * After the API refused the page's key: the company lookup asked again (it is never cached), and its key
+ * when it is another one (the company replaced it, or the platform started on a new database); else null.
+ */
+export async function replacementKey(apiBaseUrl: string, slug: string, current: string): Promise<string | null> {
+  const fresh = await fetchCompanyEmbed(apiBaseUrl, slug, { cache: 'no-store' }).catch(() => null);
+  const key = fresh?.publishable_key ?? null;
+  return key && key !== current ? key : null;
 }

@@ -88,6 +88,10 @@ export function createBookingApp(deps: AppDeps) {
     if (c.req.method === 'OPTIONS' && c.req.header('origin') && c.req.header('access-control-request-method')) {
       return preflight(c);
     }
+    // Every answer to a page that may use a publishable key is readable there, refusals included (a 401 or
+    // 429 the page can explain); the key check below still decides what the page may do.
+    const origin = c.req.header('origin');
+    if (origin && pageMayUseKey(origin, await registry.allowedDomains(), deps.hostedBaseUrl)) allowOrigin(c, origin);
     if (!ALLOWED_METHODS.has(c.req.method)) {
       c.header('Allow', 'GET, POST');
       throw new ApiError('method_not_allowed', `${c.req.method} is not supported: the Booking API takes GET and POST.`);
@@ -161,9 +165,7 @@ export function createBookingApp(deps: AppDeps) {
       }
       // Attribution only, never a permission: see docs/decisions.md ("Booking channel").
       c.set('channel', hosted ? 'link' : c.req.header('x-svc-channel') === 'widget' ? 'widget' : 'api');
-      c.header('Access-Control-Allow-Origin', origin);
-      c.header('Access-Control-Expose-Headers', 'Retry-After, X-Request-Id');
-      c.header('Vary', 'Origin');
+      allowOrigin(c, origin);
     } else if (origin !== undefined || c.req.header('sec-fetch-site') !== undefined) {
       throw new ApiError(
         'secret_in_browser',
@@ -212,6 +214,12 @@ export function createBookingApp(deps: AppDeps) {
   );
 
   return app;
+}
+
+function allowOrigin(c: Context, origin: string) {
+  c.header('Access-Control-Allow-Origin', origin);
+  c.header('Access-Control-Expose-Headers', 'Retry-After, X-Request-Id');
+  c.header('Vary', 'Origin');
 }
 
 async function readJsonBody(c: Context) {

@@ -8,7 +8,7 @@ import { errorResponse, toApiError } from './errors';
 
 /**
  * Public company lookups for the hosted page and the widget: no key (they come to learn the key), any
- * origin, cached briefly by browsers and CDNs.
+ * origin, never cached (the key in it may be revoked at any moment).
  */
 export function createEmbedApp(deps: { db: Queryable; hostedBaseUrl: string }) {
   const app = new Hono().basePath(EMBED_BASE);
@@ -28,7 +28,8 @@ export function createEmbedApp(deps: { db: Queryable; hostedBaseUrl: string }) {
     const slug = EmbedSlug.safeParse(c.req.param('slug'));
     if (!slug.success) throw new ApiError('not_found', 'No such company.', { field: 'slug' });
     const data = await readEmbed(deps.db, slug.data, deps.hostedBaseUrl, c.req.header('origin'));
-    return c.json({ data }, 200, { 'Cache-Control': 'public, max-age=60', Vary: 'Origin' });
+    // Not cached anywhere: a revoked or replaced key must not be handed out after the change (decisions.md).
+    return c.json({ data }, 200, { 'Cache-Control': 'no-store', Vary: 'Origin' });
   });
   return app;
 }

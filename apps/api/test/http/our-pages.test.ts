@@ -18,7 +18,8 @@ describe.each(targets)('the hosted page and the widget on $name', (target) => {
     const res = await lookup('acme', { headers: { origin: 'https://anyone.example' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    // Never cached: a key revoked or replaced is not handed out after the change (issue 10, finding 9).
+    expect(res.headers.get('cache-control')).toBe('no-store');
     const { data } = (await res.json()) as any;
     expect(data).toEqual({
       slug: 'acme',
@@ -44,6 +45,35 @@ describe.each(targets)('the hosted page and the widget on $name', (target) => {
   ])('origin_allowed for the page %s is %s', async (origin, allowed) => {
     const res = await lookup('acme', origin ? { headers: { origin } } : {});
     expect(((await res.json()) as any).data.origin_allowed).toBe(allowed);
+  });
+
+  it('a replaced publishable key is what the lookup hands out as soon as the change is made', async () => {
+    const first = (
+      await svc(target, 'keys', 'create', 'offline', '--kind', 'publishable', '--domain', 'offline.example')
+    ).key as string;
+    const seen = async () => ((await (await lookup('offline')).json()) as any).data.publishable_key;
+    expect(await seen()).toBe(first);
+    const keys: any[] = await svc(target, 'keys', 'list', 'offline');
+    await svc(target, 'keys', 'revoke', 'offline', keys.find((k) => k.kind === 'publishable' && !k.revoked_at)?.id);
+    const second = (
+      await svc(target, 'keys', 'create', 'offline', '--kind', 'publishable', '--domain', 'offline.example')
+    ).key as string;
+    expect(await seen()).toBe(second);
+  });
+
+  it.each([
+    ['an unknown key', () => 'svc_pk_live_unknownunknownunknownunknown0'],
+    ['a revoked key', () => acme.revoked],
+    ['no key', () => undefined],
+  ])('a refusal (%s) to an allowed page carries CORS headers, so the page can read it', async (_name, key) => {
+    for (const origin of ['https://acme.example', HOSTED]) {
+      const res = await api.get('/company', { key: key(), origin });
+      expect(res.status).toBe(401);
+      expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(res.headers.get('access-control-expose-headers')).toMatch(/Retry-After/);
+    }
+    const foreign = await api.get('/company', { key: key(), origin: 'https://evil.example' });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it.each(['no-such-company', 'UPPER', '..%2F..%2Fetc', 'a'.repeat(80)])(

@@ -36,7 +36,7 @@ test('the booking page sends its security headers, and a 3-D Secure booking runs
   const again = await page.request.get(bookUrl('company=demo'));
   expect(again.headers()['content-security-policy']).not.toBe(csp);
 
-  await expect(page.getByTestId('gross-total')).toHaveText(/\$\d/);
+  await expect(page.getByTestId('gross-total')).toHaveText(/\$\d/, { timeout: 30_000 });
   await fillDetails(page, customer('csp'));
   await continueToPayment(page);
   await payWith(page, CARDS.threeDSecure);
@@ -70,7 +70,7 @@ test.describe('a key that no longer exists', () => {
     let page = await context.newPage();
     try {
       await page.goto(book);
-      await expect(page.getByTestId('gross-total')).toHaveText(/\$\d/);
+      await expect(page.getByTestId('gross-total')).toHaveText(/\$\d/, { timeout: 30_000 });
       const firstKey = platform.keys.publishable;
 
       // Started over on a new database (as `rm -rf .data && npm start` does): new keys, same addresses.
@@ -79,7 +79,7 @@ test.describe('a key that no longer exists', () => {
       expect(platform.keys.publishable).not.toBe(firstKey);
       page = await context.newPage();
       await page.goto(book);
-      await expect(page.getByTestId('gross-total')).toHaveText(/\$\d/);
+      await expect(page.getByTestId('gross-total')).toHaveText(/\$\d/, { timeout: 30_000 });
       await fillDetails(page, customer('restart'));
       await continueToPayment(page);
       await payWith(page, CARDS.success);
@@ -97,7 +97,7 @@ test.describe('a key that no longer exists', () => {
       await svc(platform.dataDir, 'keys', 'create', 'demo', '--kind', 'publishable', '--domain', 'localhost');
       page = await context.newPage();
       await page.goto(book);
-      await expect(page.getByTestId('gross-total')).toHaveText(/\$\d/);
+      await expect(page.getByTestId('gross-total')).toHaveText(/\$\d/, { timeout: 30_000 });
       expect(refusals).toEqual([]);
 
       // Replaced again while a page is on its way: its first calls are refused, it looks the company up
@@ -118,7 +118,7 @@ test.describe('a key that no longer exists', () => {
       await svc(platform.dataDir, 'keys', 'revoke', 'demo', current.id);
       await svc(platform.dataDir, 'keys', 'create', 'demo', '--kind', 'publishable', '--domain', 'localhost');
       release();
-      await expect(page.getByTestId('gross-total')).toHaveText(/\$\d/);
+      await expect(page.getByTestId('gross-total')).toHaveText(/\$\d/, { timeout: 30_000 });
       expect(refusals.length).toBeGreaterThan(0); // the stale key was refused, and the page recovered
       await screenshot(page, info, 'security-key-replaced');
     } finally {

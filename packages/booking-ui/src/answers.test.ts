@@ -97,6 +97,13 @@ describe('validateAnswers', () => {
   };
   const none = { material: false, ack: false };
 
+  it('refuses, next to the rental length, a pickup on a day the company is closed', () => {
+    const closed = { weekdays: ['sunday'], dates: [] };
+    const sundayPickup = { ...complete, date: '2026-11-24', days: 5 };
+    expect(validateAnswers(sundayPickup, { ...none, closed }).days).toMatch(/one day shorter or longer/);
+    expect(validateAnswers({ ...sundayPickup, days: 6 }, { ...none, closed }).days).toBeUndefined();
+  });
+
   it('passes a complete booking', () => {
     expect(validateAnswers(complete, none)).toEqual({});
   });
@@ -138,24 +145,8 @@ describe('pickupClosed: the pickup (delivery + days) on a day the company works'
     ['a Sunday pickup', '2026-11-24', 5, 'no pickups on Sundays'],
     ['a holiday pickup', '2026-12-18', 7, 'closed for pickups on that day (Christmas Day)'],
     ['no date yet', '', 5, null],
+    ['a delivery on a closed day (told as such, not as a pickup)', '2026-11-29', 7, null],
   ])('%s', (_name, date, days, reason) => {
     expect(pickupClosed(date, days, closed)).toBe(reason);
-  });
-
-  it('validateAnswers puts it next to the rental length', () => {
-    const a: Answers = {
-      ...EMPTY_ANSWERS,
-      sizeYards: 10,
-      address: '1 Main St',
-      zip: '78701',
-      name: 'Pat Doe',
-      email: 'pat@example.com',
-      phone: '(512) 555-0100',
-      terms: true,
-      date: '2026-11-24',
-      days: 5,
-    };
-    expect(validateAnswers(a, { material: false, ack: false, closed }).days).toMatch(/one day shorter or longer/);
-    expect(validateAnswers({ ...a, days: 6 }, { material: false, ack: false, closed }).days).toBeUndefined();
   });
 });

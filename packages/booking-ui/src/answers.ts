@@ -143,11 +143,18 @@ const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', '
  */
 export function pickupClosed(date: string, days: number, closed: ClosedDays | undefined): string | null {
   const pickup = pickupDate(date, days);
-  if (!pickup || !closed) return null;
-  const day = closed.dates.find((d) => d.date === pickup);
-  if (day) return `closed for pickups on that day (${day.reason})`;
-  const weekday = WEEKDAY_NAMES[new Date(`${pickup}T00:00:00Z`).getUTCDay()] as string;
-  return closed.weekdays.includes(weekday) ? `no pickups on ${weekday[0]?.toUpperCase()}${weekday.slice(1)}s` : null;
+  // A delivery on a closed day is told as such first (the calendar and /check say why).
+  if (!pickup || !closed || closedDay(date, closed)) return null;
+  const reason = closedDay(pickup, closed);
+  if (!reason) return null;
+  return reason.holiday ? `closed for pickups on that day (${reason.holiday})` : `no pickups on ${reason.weekday}s`;
+}
+
+function closedDay(date: string, closed: ClosedDays): { holiday?: string; weekday?: string } | null {
+  const day = closed.dates.find((d) => d.date === date);
+  if (day) return { holiday: day.reason };
+  const weekday = WEEKDAY_NAMES[new Date(`${date}T00:00:00Z`).getUTCDay()] as string;
+  return closed.weekdays.includes(weekday) ? { weekday: `${weekday[0]?.toUpperCase()}${weekday.slice(1)}` } : null;
 }
 
 /** The sentence shown next to the rental length when its pickup day is closed. */

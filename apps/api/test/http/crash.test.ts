@@ -4,9 +4,8 @@ import { bookingSessions } from '../../src/db/schema';
 import { book, intentBody, payWithCard } from '../support/booking';
 import { svc } from '../support/cli';
 import { apiClient } from '../support/client';
-import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
-import { seedFixtures } from '../support/fixtures';
-import { spawnServer, type Target } from '../support/servers';
+import { type DatabaseLocation, drivers, open } from '../support/databases';
+import { seededLocation, spawnServer, type Target } from '../support/servers';
 
 // A crash between the card's authorization and the order: the process is killed (SIGKILL) with an
 // authorized card and no order. After a restart, the recovery worker creates the order exactly once.
@@ -17,11 +16,8 @@ describe.each(drivers())('a crash after authorization, on %s', (driver) => {
   });
 
   it('the restarted server creates the order once and captures the card', async () => {
-    const location = await createLocation(driver, 'crash');
+    const { location, fixtures } = await seededLocation(driver, 'crash');
     locations.push(location);
-    const seeding = await open(location);
-    const fixtures = await seedFixtures(seeding);
-    await seeding.close();
     const extra = { SVC_RATE_LIMIT_PER_MINUTE: '100000', SVC_RECOVERY_INTERVAL_MS: '300' };
 
     const first = await spawnServer('standalone', location.env, extra);

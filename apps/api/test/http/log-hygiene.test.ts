@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sandboxPaymentIntents } from '../../src/db/schema';
 import { intentBody } from '../support/booking';
-import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
-import { seedFixtures } from '../support/fixtures';
-import { spawnServer, type Target } from '../support/servers';
+import { type DatabaseLocation, drivers, open } from '../support/databases';
+import { seededLocation, spawnServer, type Target } from '../support/servers';
 
 // Issue 10, findings 1 and 3: when the database refuses a write, nothing has reached the processor yet,
 // and the server's log names the request id, never the key, the client secret or the customer.
@@ -15,11 +14,8 @@ describe.each(drivers())('a failing write, on %s', (driver) => {
   });
 
   it('leaves no payment behind and no secret or customer detail in the log', async () => {
-    const location = await createLocation(driver, 'logs');
+    const { location, fixtures } = await seededLocation(driver, 'logs');
     locations.push(location);
-    const seeding = await open(location);
-    const fixtures = await seedFixtures(seeding);
-    await seeding.close();
     const server = await spawnServer('standalone', location.env, { SVC_RATE_LIMIT_PER_MINUTE: '100000' });
     const target: Target = {
       name: 'logs',

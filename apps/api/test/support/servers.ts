@@ -56,10 +56,7 @@ export async function startTarget(
   extraEnv: Record<string, string> = {},
   label = `${kind}-${driver}`,
 ): Promise<{ target: Target; stop(): Promise<void> }> {
-  const location = await createLocation(driver, label);
-  const database = await open(location);
-  const fixtures = await seedFixtures(database);
-  await database.close();
+  const { location, fixtures } = await seededLocation(driver, label);
   const server = await spawnServer(kind, location.env, extraEnv);
   return {
     target: { name: label, kind, driver, baseUrl: server.baseUrl, env: location.env, fixtures },
@@ -68,6 +65,18 @@ export async function startTarget(
       await location.dispose();
     },
   };
+}
+
+/**
+ * A fresh database of one driver, seeded with the fixtures, for a test that runs servers of its own
+ * (killed, sabotaged): disposed by the caller.
+ */
+export async function seededLocation(driver: Driver, label: string) {
+  const location = await createLocation(driver, label);
+  const database = await open(location);
+  const fixtures = await seedFixtures(database);
+  await database.close();
+  return { location, fixtures };
 }
 
 /** One server process on an existing database; `kill` ends it the hard way, as a crash would. */

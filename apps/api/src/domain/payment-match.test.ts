@@ -19,4 +19,11 @@ describe('paymentMismatch', () => {
   ] as const)('%s: %s', (_name, over, result) => {
     expect(paymentMismatch({ ...payment, ...over }, expected)).toBe(result);
   });
+
+  it('an intent made before metadata named the company id is recognized by the slug, when the slug is given', () => {
+    const older = { ...payment, metadata: { company: 'acme', session_id: 'ses_1' } };
+    expect(paymentMismatch(older, { ...expected, companySlug: 'acme' })).toBeNull();
+    expect(paymentMismatch(older, { ...expected, companySlug: 'other' })).toBe('metadata');
+    expect(paymentMismatch(older, expected)).toBe('metadata');
+  });
 });

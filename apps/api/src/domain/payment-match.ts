@@ -9,15 +9,26 @@ export type PaymentFacts = {
   metadata: Record<string, string>;
 };
 
-export type ExpectedPayment = { amountCents: number; currency: string; companyId: string; sessionId: string };
+export type ExpectedPayment = {
+  amountCents: number;
+  currency: string;
+  companyId: string;
+  sessionId: string;
+  /** Intents made before metadata named the company's id (2026-11) name its slug only: accepted by it. */
+  companySlug?: string;
+};
 
 export type PaymentMismatch = 'amount' | 'currency' | 'metadata';
 
 export function paymentMismatch(payment: PaymentFacts, expected: ExpectedPayment): PaymentMismatch | null {
   if (payment.amountCents !== expected.amountCents) return 'amount';
   if (payment.currency.toLowerCase() !== expected.currency.toLowerCase()) return 'currency';
-  const { company_id, session_id } = payment.metadata;
-  if (company_id !== expected.companyId || session_id !== expected.sessionId) return 'metadata';
+  const { company_id, company, session_id } = payment.metadata;
+  const sameCompany =
+    company_id === undefined
+      ? expected.companySlug !== undefined && company === expected.companySlug
+      : company_id === expected.companyId;
+  if (!sameCompany || session_id !== expected.sessionId) return 'metadata';
   return null;
 }
 

@@ -72,7 +72,7 @@ export async function confirmOrder(deps: Deps, catalog: Catalog, body: z.infer<t
     throw err;
   }
   // The payment must be this session's, for its frozen amount: otherwise no order, and it is released.
-  const mismatch = paymentMismatch(intent, session);
+  const mismatch = paymentMismatch(intent, { ...session, companySlug: company.slug });
   if (mismatch) {
     await processor.cancel(intent.id, accountOf(company)).catch(() => {});
     await updateSession(deps.db, company.id, session.sessionId, {

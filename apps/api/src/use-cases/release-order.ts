@@ -35,6 +35,7 @@ export async function releaseOrder(database: Database, processorFor: ProcessorFo
     currency: order.currency,
     companyId: company.id,
     sessionId: session?.sessionId as string,
+    companySlug: company.slug,
   });
   if (mismatch) {
     throw new AdminError(

@@ -136,6 +136,7 @@ async function post(deps: DeliveryDeps, row: OutboxRow, url: URL, address: Addre
       signal: AbortSignal.timeout(timeoutMs),
     });
     req.on('response', (res) => {
+      res.on('error', () => {}); // a receiver that hangs up mid-answer is already counted by its status
       res.resume();
       const status = res.statusCode ?? 0;
       resolve(status >= 200 && status < 300 ? { ok: true } : { ok: false, error: `HTTP ${status}` });

@@ -82,7 +82,9 @@ export async function createIntent(
  */
 async function openPayment(deps: IntentDeps, catalog: Catalog, session: SessionRow) {
   const { company } = catalog;
-  const processor = deps.processorFor(company) as Processor;
+  const processor = deps.processorFor(company);
+  // A session written before its processor was switched off waits for it.
+  if (!processor) throw new ApiError('payments_not_ready', `${company.name} cannot take card payments online yet.`);
   const intent = await processorCall(() =>
     processor.createIntent({
       amountCents: session.amountCents,

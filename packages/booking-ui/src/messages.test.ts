@@ -33,6 +33,9 @@ describe('every refusal is one human sentence next to its field', () => {
   it('says how long to wait on a rate limit', () => {
     const err = apiError('rate_limited', undefined, 429, new Headers({ 'retry-after': '17' }));
     expect(explainError(err, who).message).toMatch(/wait 17 seconds/);
+    // The hourly payment caps: in minutes, with the company's phone.
+    const capped = apiError('rate_limited', undefined, 429, new Headers({ 'retry-after': '3400' }));
+    expect(explainError(capped, who).message).toMatch(/about 57 minutes, or call Demo Dumpsters at \+1 512 555 0100/);
   });
 
   it('tells a lost connection from a refusal', () => {

@@ -51,6 +51,13 @@ export function explainError(err: unknown, who: Who): Explained {
   }
   if (err.code === 'rate_limited') {
     const wait = err.retryAfter ?? 60;
+    if (wait > 90) {
+      const minutes = Math.ceil(wait / 60);
+      return {
+        field: 'form',
+        message: `Too many payment attempts. Please try again in about ${minutes} minutes, or ${callUs(who)}.`,
+      };
+    }
     return { field: 'form', message: `Too many tries in a short time. Please wait ${wait} seconds and try again.` };
   }
   return explainCode(err.code, who);

@@ -24,7 +24,11 @@ export type BookingClientOptions = {
   apiKey: string;
   /** Another fetch (tests, edge runtimes, instrumentation). Default: globalThis.fetch. */
   fetch?: typeof fetch;
-  /** Wait and retry a 429 rate_limited answer for as long as Retry-After says, at most this many times. Default 0. */
+  /**
+   * Wait and retry a 429 rate_limited answer for as long as Retry-After says, at most this many times, when
+   * the wait is a minute or less (the per-minute limit). A longer wait (the hourly payment caps) is thrown
+   * at once, with `retryAfter`, for the page to tell. Default 0.
+   */
   retryOnRateLimit?: number;
 };
 
@@ -39,6 +43,8 @@ export function newSessionId(): string {
  * throws SvcApiError (or SvcConnectionError) otherwise. `raw` is the underlying openapi-fetch client for
  * anything else, with the same key.
  */
+const MAX_RETRY_WAIT_SECONDS = 60;
+
 export function createBookingClient(options: BookingClientOptions) {
   const baseFetch = options.fetch ?? globalThis.fetch;
   const retries = options.retryOnRateLimit ?? 0;
@@ -52,8 +58,9 @@ export function createBookingClient(options: BookingClientOptions) {
       } catch (err) {
         throw new SvcConnectionError(`Could not reach the Booking API: ${(err as Error).message}`, { cause: err });
       }
-      if (res.status !== 429 || attempt >= retries) return res;
-      await sleep(Math.min(Number(res.headers.get('retry-after')) || 1, 60) * 1000);
+      const wait = Number(res.headers.get('retry-after')) || 1;
+      if (res.status !== 429 || attempt >= retries || wait > MAX_RETRY_WAIT_SECONDS) return res;
+      await sleep(wait * 1000);
     }
   };
 

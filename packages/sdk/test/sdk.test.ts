@@ -118,6 +118,25 @@ describe('errors', () => {
     const impatient = createBookingClient({ baseUrl: api.baseUrl, apiKey: api.keys.server, fetch: fetchOnce429 });
     await expect(impatient.sizes()).rejects.toMatchObject({ code: 'rate_limited', retryAfter: 1 });
   });
+
+  it('does not wait out an hour-long refusal (the payment caps): it throws it at once', async () => {
+    let calls = 0;
+    const capped: typeof fetch = async () => {
+      calls++;
+      return new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'payment caps' } }), {
+        status: 429,
+        headers: { 'retry-after': '3400', 'content-type': 'application/json' },
+      });
+    };
+    const patient = createBookingClient({
+      baseUrl: api.baseUrl,
+      apiKey: api.keys.server,
+      fetch: capped,
+      retryOnRateLimit: 2,
+    });
+    await expect(patient.sizes()).rejects.toMatchObject({ code: 'rate_limited', retryAfter: 3400 });
+    expect(calls).toBe(1);
+  });
 });
 
 describe('the order flow', () => {

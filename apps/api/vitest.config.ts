@@ -1,4 +1,14 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** The HTTP suite runs its files one at a time; coverage.test.ts reads what the others saw, so it runs last. */
+class CoverageLast extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const last = (f: TestSpecification) => f.moduleId.endsWith('coverage.test.ts');
+    return [...sorted.filter((f) => !last(f)), ...sorted.filter(last)];
+  }
+}
 
 export default defineConfig({
   test: {
@@ -18,6 +28,7 @@ export default defineConfig({
           globalSetup: ['test/support/global-setup.ts'],
           // Some files flip platform-wide switches on the shared servers: one file at a time.
           fileParallelism: false,
+          sequence: { sequencer: CoverageLast },
           testTimeout: 60_000,
           hookTimeout: 240_000,
         },

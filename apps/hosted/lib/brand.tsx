@@ -1,4 +1,4 @@
-import type { CompanyEmbed } from '@svc/booking-ui';
+import type { CompanyEmbed } from '@svc/sdk';
 
 /** The company's name, logo and color at the top of its pages. */
 export function Brand({ company, subtitle }: { company: CompanyEmbed; subtitle: string }) {

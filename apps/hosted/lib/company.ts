@@ -1,4 +1,4 @@
-import { type CompanyEmbed, fetchCompanyEmbed } from '@svc/booking-ui';
+import { type CompanyEmbed, fetchCompanyEmbed } from '@svc/sdk';
 import { cache } from 'react';
 import { apiUrls } from './config';
 

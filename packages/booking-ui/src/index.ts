@@ -1,3 +1,5 @@
+export { fetchCompanyEmbed } from '@svc/sdk';
+export { type Attribution, attributionOf, rememberAttribution } from './attribution';
 export {
   type Answers,
   answersFromParams,
@@ -6,17 +8,12 @@ export {
   type Field,
   type FieldErrors,
   validateAnswers,
-} from './answers';
-export { type Attribution, attributionOf, rememberAttribution } from './attribution';
-export { BookingFlow, type BookingFlowProps } from './flow';
-export { explainCheck, explainCode, explainError } from './messages';
-export { confirmedPageUrl, intentBody } from './requests';
-export { type AnswerStore, sessionStore, urlStore } from './storage';
+} from './dumpster/answers';
+export { BookingFlow, type BookingFlowProps } from './dumpster/flow';
+export { explainCheck, explainCode, explainError } from './dumpster/messages';
+export { confirmedPageUrl, intentBody } from './dumpster/requests';
+export { type AnswerStore, sessionStore, urlStore } from './dumpster/stores';
+export { type Checkout, type CheckoutOptions, useCheckout } from './engine/checkout';
+export { CheckoutScreens, FlowFrame, LoadError, Loading } from './engine/screens';
+export type { BookingComplete, BookingUnconfirmed, Channel, CompanyEmbed, Done, Pending, Phase } from './engine/types';
 export { bookingCss } from './styles';
-export {
-  type BookingComplete,
-  type BookingUnconfirmed,
-  type Channel,
-  type CompanyEmbed,
-  fetchCompanyEmbed,
-} from './types';

@@ -1,15 +1,21 @@
-// Fails when src/generated/booking.ts differs from what openapi-typescript writes from the committed document.
+// Fails when a file of src/generated/ differs from what openapi-typescript writes from its committed document.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const out = path.join(mkdtempSync(path.join(tmpdir(), 'svc-sdk-')), 'booking.ts');
-execFileSync('node_modules/.bin/openapi-typescript', ['openapi/booking.json', '-o', out], { stdio: 'ignore' });
-if (readFileSync(out, 'utf8') !== readFileSync('src/generated/booking.ts', 'utf8')) {
-  console.error(
-    'packages/sdk/src/generated/booking.ts is out of date with openapi/booking.json: run npm run openapi and commit it.',
-  );
-  process.exit(1);
+const dir = mkdtempSync(path.join(tmpdir(), 'svc-sdk-'));
+let drifted = false;
+for (const name of ['booking', 'embed']) {
+  const out = path.join(dir, `${name}.ts`);
+  execFileSync('node_modules/.bin/openapi-typescript', [`openapi/${name}.json`, '-o', out], { stdio: 'ignore' });
+  if (readFileSync(out, 'utf8') !== readFileSync(`src/generated/${name}.ts`, 'utf8')) {
+    console.error(
+      `packages/sdk/src/generated/${name}.ts is out of date with openapi/${name}.json: run npm run openapi and commit it.`,
+    );
+    drifted = true;
+  } else {
+    console.log(`packages/sdk/src/generated/${name}.ts matches openapi/${name}.json.`);
+  }
 }
-console.log('packages/sdk/src/generated/booking.ts matches openapi/booking.json.');
+if (drifted) process.exit(1);

@@ -18,6 +18,7 @@ export {
   type Size,
 } from './client';
 export { type ConfirmOutcome, type ConfirmWithRetryOptions, confirmWithRetry } from './confirm';
+export { type CompanyEmbed, fetchCompanyEmbed } from './embed';
 export { type ErrorCode, SvcApiError, SvcConnectionError } from './errors';
 export type { components, paths, webhooks } from './generated/booking';
 export {

@@ -1,4 +1,5 @@
 import { rememberAttribution } from '@svc/booking-ui/attribution';
+import { type CompanyEmbed as Company, fetchCompanyEmbed } from '@svc/sdk/embed';
 import { readOptions, type WidgetOptions } from './options';
 import { loaderCss } from './styles';
 
@@ -13,16 +14,6 @@ import { loaderCss } from './styles';
 const API_URL = '__SVC_API_URL__';
 const FLOW_PATH = '__SVC_FLOW_PATH__';
 
-type Company = {
-  slug: string;
-  name: string;
-  publishable_key: string | null;
-  is_online: boolean;
-  payments_ready: boolean;
-  branding: { logo_url: string | null; primary_color: string; accent_color: string | null };
-  hosted_page_url: string;
-  origin_allowed: boolean | null;
-};
 type FlowApi = { mount(el: HTMLElement, props: Record<string, unknown>): () => void };
 type Win = Window & { SvcBookingFlow?: FlowApi; __svcFlow?: Promise<FlowApi> };
 
@@ -106,9 +97,7 @@ async function start(script: HTMLScriptElement) {
   }
   let company: Company | null = null;
   try {
-    const res = await fetch(`${API_URL}/embed/v1/companies/${encodeURIComponent(options.company)}`);
-    company = res.ok ? ((await res.json()) as { data: Company }).data : null;
-    if (!company && res.status !== 404) throw new Error(`HTTP ${res.status}`);
+    company = await fetchCompanyEmbed(API_URL, options.company);
   } catch (err) {
     console.error(`${TAG} could not reach the booking platform: ${(err as Error).message}`);
     return;

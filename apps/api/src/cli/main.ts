@@ -3,28 +3,31 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client';
 import { listCompanies } from '../db/repositories/catalog';
+import { DomainError } from '../domain/errors';
 import type { KeyKind } from '../lib/api-keys';
 import { processorsFor } from '../payments/processors';
 import { readEnv } from '../runtime/config';
-import { applyCompanyConfig, ConfigError } from '../use-cases/apply-company-config';
+import { applyCompanyConfig } from '../use-cases/company/apply-config';
 import {
-  AdminError,
   createKey,
   listCompanyKeys,
   revokeCompanyKey,
   setBookingApi,
   setCompanyFlags,
-} from '../use-cases/manage-keys';
+} from '../use-cases/company/keys';
+import { seedDemo } from '../use-cases/company/seed-demo';
 import {
   addWebhookEndpoint,
   listCompanyOutbox,
   listOrders,
   listWebhookEndpoints,
   removeWebhookEndpoint,
-} from '../use-cases/manage-orders';
-import { releaseOrder } from '../use-cases/release-order';
-import { seedDemo } from '../use-cases/seed-demo';
+} from '../use-cases/office/orders';
+import { releaseOrder } from '../use-cases/office/release-order';
 import { listen } from './webhooks-listen';
+
+/** A command line the CLI cannot run: said with the help's pointer, exit 1. */
+class UsageError extends Error {}
 
 const HELP = `svc: company setup for the booking platform
 
@@ -80,13 +83,13 @@ async function run(argv: string[]): Promise<{ text: string; json: Out }> {
   const database = await openDatabase({ url: env.databaseUrl, dataDir: env.pgliteDir, migrate: true });
   try {
     const need = (value: string | undefined, what: string) => {
-      if (!value) throw new AdminError(`missing ${what}; see npm run svc -- --help`);
+      if (!value) throw new UsageError(`missing ${what}; see npm run svc -- --help`);
       return value;
     };
     const onOff = (value: string | undefined, on: string, off: string) => {
       if (value === on) return true;
       if (value === off) return false;
-      throw new AdminError(`expected ${on} or ${off}`);
+      throw new UsageError(`expected ${on} or ${off}`);
     };
     switch (`${group} ${action ?? ''}`.trim()) {
       case 'company apply': {
@@ -124,25 +127,30 @@ async function run(argv: string[]): Promise<{ text: string; json: Out }> {
       }
       case 'keys create': {
         const kind = need(values.kind, '--kind publishable|server');
-        if (kind !== 'publishable' && kind !== 'server') throw new AdminError('--kind is publishable or server');
+        if (kind !== 'publishable' && kind !== 'server') throw new UsageError('--kind is publishable or server');
         let expiresAt: Date | undefined;
         if (values.expires) {
           expiresAt = new Date(values.expires);
-          if (Number.isNaN(expiresAt.getTime())) throw new AdminError('--expires takes a date, YYYY-MM-DD');
+          if (Number.isNaN(expiresAt.getTime())) throw new UsageError('--expires takes a date, YYYY-MM-DD');
         }
-        const key = await createKey(database, need(rest[0], 'slug'), {
-          kind: kind as KeyKind,
-          domains: values.domain,
-          label: values.label,
-          expiresAt,
-        });
+        const key = await createKey(
+          database,
+          need(rest[0], 'slug'),
+          {
+            kind: kind as KeyKind,
+            domains: values.domain,
+            label: values.label,
+            expiresAt,
+          },
+          new Date(),
+        );
         return {
           text: `${key.kind} key ${key.id}\n\n  ${key.key}\n\nCopy it now: ${kind === 'server' ? 'it will not be shown again.' : 'publishable keys can be listed again.'}`,
           json: key,
         };
       }
       case 'keys list': {
-        const rows = await listCompanyKeys(database, need(rest[0], 'slug'));
+        const rows = await listCompanyKeys(database, need(rest[0], 'slug'), new Date());
         return {
           text: table(rows.map(({ allowed_domains, ...r }) => ({ ...r, allowed_domains: allowed_domains.join(' ') }))),
           json: rows,
@@ -166,7 +174,7 @@ async function run(argv: string[]): Promise<{ text: string; json: Out }> {
       }
       case 'orders approve': {
         const number = Number(need(rest[1], 'order number'));
-        if (!Number.isInteger(number)) throw new AdminError('the order number is a whole number');
+        if (!Number.isInteger(number)) throw new UsageError('the order number is a whole number');
         const result = await releaseOrder(database, processorsFor(database.db, env), need(rest[0], 'slug'), number);
         return {
           text: `order #${result.order_number}: ${result.status} (was ${result.previous_status}), ${result.payment_status}`,
@@ -206,14 +214,14 @@ async function run(argv: string[]): Promise<{ text: string; json: Out }> {
         return { text: 'stopped; endpoint removed', json: result };
       }
       case 'seed-demo': {
-        const keys = await seedDemo(database);
+        const keys = await seedDemo(database, new Date());
         return {
           text: `demo company ready\n  publishable: ${keys.publishable}\n  server:      ${keys.server}`,
           json: keys,
         };
       }
       default:
-        throw new AdminError(`unknown command "${positionals.join(' ')}"; see npm run svc -- --help`);
+        throw new UsageError(`unknown command "${positionals.join(' ')}"; see npm run svc -- --help`);
     }
   } finally {
     await database.close();
@@ -242,8 +250,8 @@ run(argv).then(
   (err: unknown) => {
     const code = String((err as NodeJS.ErrnoException).code ?? '');
     const known =
-      err instanceof AdminError ||
-      err instanceof ConfigError ||
+      err instanceof UsageError ||
+      err instanceof DomainError ||
       err instanceof SyntaxError ||
       code === 'ENOENT' ||
       code.startsWith('ERR_PARSE_ARGS');

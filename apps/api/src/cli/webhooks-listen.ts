@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Database } from '../db/client';
 import { verifySignature } from '../events/signature';
-import { addWebhookEndpoint, removeWebhookEndpoint } from '../use-cases/manage-orders';
+import { addWebhookEndpoint, removeWebhookEndpoint } from '../use-cases/office/orders';
 
 /**
  * `svc webhooks listen <slug>`: a local receiver for development, like `stripe listen`. It registers an

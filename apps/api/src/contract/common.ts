@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi';
 import { isValidDate } from '../domain/dates';
-import { ERROR_STATUS, type ErrorCode } from '../domain/errors';
 
 export const DateString = z
   .string()
@@ -24,48 +23,6 @@ export const clean = <T extends z.ZodString>(schema: T) => schema.refine(isClean
 
 export const Dollars = z.number().openapi({ description: 'US or Canadian dollars', example: 395 });
 export const Cents = z.number().int().openapi({ description: 'integer cents', example: 39500 });
-
-export const ErrorBody = z
-  .object({
-    error: z.object({
-      code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
-      message: z.string(),
-      field: z.string().optional().openapi({ description: 'the request field or parameter at fault' }),
-      details: z.record(z.string(), z.unknown()).optional(),
-    }),
-  })
-  .openapi('Error');
-
-/** Codes any authenticated Booking API call can answer. */
-export const AUTH_ERRORS = [
-  'unauthorized',
-  'origin_required',
-  'origin_not_allowed',
-  'secret_in_browser',
-  'company_inactive',
-  'method_not_allowed',
-  'rate_limited',
-  'booking_api_off',
-  'internal',
-] as const satisfies readonly ErrorCode[];
-
-/** OpenAPI responses for a list of error codes, grouped by status; each names the codes it carries. */
-export function errorResponses(codes: readonly ErrorCode[]) {
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of new Set(codes)) {
-    const status = ERROR_STATUS[code];
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
-  return Object.fromEntries(
-    [...byStatus].map(([status, list]) => [
-      status,
-      {
-        description: `Error: ${list.join(', ')}`,
-        content: { 'application/json': { schema: ErrorBody } },
-      },
-    ]),
-  );
-}
 
 /** The success envelope: { data }. */
 export function dataOf<T extends z.ZodType>(schema: T, description: string) {
@@ -99,3 +56,9 @@ export const Attribution = z
     description:
       "The host page's utm_* parameters and referrer; the hosted page and the widget send them, an integrator may.",
   });
+
+/** A required JSON request body. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  content: { 'application/json': { schema } },
+  required: true,
+});

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bookingOperations } from './booking';
+import { EMBED_BASE, embedOperations } from './embed';
 import { bookingWebhooks } from './webhooks';
 
 export const BOOKING_BASE = '/booking/v1';
@@ -26,5 +27,21 @@ export function bookingDocument() {
         'Success bodies carry { data }; errors carry { error: { code, message, field?, details? } }: branch on code.',
     },
     servers: [{ url: BOOKING_BASE }],
+  });
+}
+
+/** The embed lookup's document: public, keyless, for our own pages (and the SDK's CompanyEmbed type). */
+export function embedDocument() {
+  const app = new OpenAPIHono();
+  for (const op of embedOperations) app.openAPIRegistry.registerPath(op);
+  return app.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: {
+      title: 'svc embed lookups',
+      version: '1.0.0',
+      description:
+        'What the hosted booking page and the widget learn of a company from its slug: public, readable from any origin, never cached.',
+    },
+    servers: [{ url: EMBED_BASE }],
   });
 }

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import type { BookingEventName } from '../domain/events';
 import { Attribution, DateString, Dollars } from './common';
 
 /**
@@ -31,11 +32,12 @@ const event = <E extends string, D extends z.ZodType>(name: E, data: D) =>
     .object({ event: z.literal(name), created_at: z.string().openapi({ format: 'date-time' }), data })
     .openapi(`Event_${name.replace('.', '_')}`);
 
+/** One schema per event name of domain/events.ts: the type refuses a missing or unknown name. */
 export const bookingEvents = {
   'booking.completed': event('booking.completed', BookingEventData),
   'booking.held': event('booking.held', BookingEventData),
   'booking.released': event('booking.released', BookingEventData.extend({ previous_status: z.string() })),
-};
+} satisfies Record<BookingEventName, z.ZodType>;
 
 export const bookingWebhooks = Object.entries(bookingEvents).map(([name, schema]) => ({
   method: 'post' as const,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './errors';
+import { ERROR_STATUS } from '../contract/errors';
+import { presentErrorDetails } from '../present/errors';
+import { DomainError } from './errors';
 import { generalBase, priceFromCents, priceQuote } from './pricing';
 import type { PromoResult } from './promo';
 import { catalog, company, material, size } from './test-catalog';
@@ -155,11 +157,18 @@ describe('priceQuote', () => {
         priceQuote(c, { size: other, rentalDays: 7, material: priced, promo: null });
         expect.unreachable();
       } catch (err) {
-        expect(err).toBeInstanceOf(ApiError);
+        expect(err).toBeInstanceOf(DomainError);
+        // The status is the contract's; the dollars are the presenter's (present/errors.ts).
+        expect(ERROR_STATUS[(err as DomainError).code]).toBe(409);
+        expect(presentErrorDetails(err as DomainError)).toMatchObject({
+          allowed_sizes: [{ id: s.id, label: '10 Yard', yards: 10, price: 450 }],
+        });
         expect(err).toMatchObject({
           code: 'material_not_allowed',
-          status: 409,
-          details: { material: 'concrete', allowed_sizes: [{ id: s.id, label: '10 Yard', yards: 10, price: 450 }] },
+          details: {
+            material: 'concrete',
+            allowed_sizes: [{ id: s.id, label: '10 Yard', yards: 10, price_cents: 45_000 }],
+          },
         });
       }
     });

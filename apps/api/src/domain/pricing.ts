@@ -1,6 +1,6 @@
 import type { Catalog, Material, Size } from './catalog';
 import { TIERS } from './catalog';
-import { ApiError } from './errors';
+import { DomainError } from './errors';
 import { percentOf } from './money';
 import type { PromoResult } from './promo';
 
@@ -51,8 +51,8 @@ export function sizesAccepting(catalog: Catalog, material: Material): { size: Si
   });
 }
 
-export function materialNotAllowed(catalog: Catalog, material: Material, size: Size): ApiError {
-  return new ApiError(
+export function materialNotAllowed(catalog: Catalog, material: Material, size: Size): DomainError {
+  return new DomainError(
     'material_not_allowed',
     `${material.label} is not accepted in the ${size.label}. Choose one of the sizes in details.allowed_sizes.`,
     {
@@ -63,7 +63,7 @@ export function materialNotAllowed(catalog: Catalog, material: Material, size: S
           id: s.id,
           label: s.label,
           yards: s.yards,
-          price: priceCents / 100,
+          price_cents: priceCents,
         })),
       },
     },

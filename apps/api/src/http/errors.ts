@@ -2,33 +2,36 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
-import { ApiError } from '../domain/errors';
+import { ERROR_STATUS } from '../contract/errors';
+import { DomainError } from '../domain/errors';
 import { safeError } from '../lib/safe-log';
+import { presentErrorDetails } from '../present/errors';
 
-export function errorResponse(c: Context, error: ApiError): Response {
+export function errorResponse(c: Context, error: DomainError): Response {
   c.header('X-Request-Id', c.get('requestId') ?? randomUUID());
-  for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+  if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
   const body: Record<string, unknown> = { code: error.code, message: error.message };
   if (error.field !== undefined) body.field = error.field;
-  if (error.details !== undefined) body.details = error.details;
-  return c.json({ error: body }, error.status as 400);
+  const details = presentErrorDetails(error);
+  if (details !== undefined) body.details = details;
+  return c.json({ error: body }, ERROR_STATUS[error.code] as 400);
 }
 
 /** Any thrown value to the envelope; unknown errors become a generic 500 with the request id logged. */
-export function toApiError(err: unknown, requestId: string): ApiError {
-  if (err instanceof ApiError) return err;
+export function toDomainError(err: unknown, requestId: string): DomainError {
+  if (err instanceof DomainError) return err;
   if (err instanceof HTTPException && err.status === 400) {
-    return new ApiError('invalid_body', 'The request body is not valid JSON.', {
+    return new DomainError('invalid_body', 'The request body is not valid JSON.', {
       field: 'body',
       details: { reason: 'not_json' },
     });
   }
   console.error(`[${requestId}] ${safeError(err)}`);
-  return new ApiError('internal', `Something went wrong on our side; retry shortly. Request id: ${requestId}.`);
+  return new DomainError('internal', `Something went wrong on our side; retry shortly. Request id: ${requestId}.`);
 }
 
 /** A zod failure on a request part to invalid_body (body) or invalid_parameter (query, path). */
-export function validationError(error: ZodError, target: string): ApiError {
+export function validationError(error: ZodError, target: string): DomainError {
   const issue = error.issues[0];
   const path = issue ? issue.path.map(String) : [];
   if (issue?.code === 'unrecognized_keys') path.push(issue.keys[0] as string);
@@ -40,5 +43,5 @@ export function validationError(error: ZodError, target: string): ApiError {
       : issue?.code === 'invalid_type' && issue.input === undefined
         ? `\`${field}\` is required.`
         : `\`${field}\`: ${issue?.message ?? 'invalid value'}.`;
-  return new ApiError(isQuery ? 'invalid_parameter' : 'invalid_body', message, { field });
+  return new DomainError(isQuery ? 'invalid_parameter' : 'invalid_body', message, { field });
 }

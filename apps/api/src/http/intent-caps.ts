@@ -1,6 +1,6 @@
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
 import type { Company } from '../domain/catalog';
-import { ApiError } from '../domain/errors';
+import { DomainError } from '../domain/errors';
 
 /**
  * Payment intents per hour, per client address (pages only) and per company (every key): the spec's cap
@@ -33,12 +33,12 @@ export function createIntentCaps(options: { redis?: unknown; factor?: number }):
     if (res.consumedPoints <= cap * factor) return;
     const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
     const minutes = Math.ceil(seconds / 60);
-    throw new ApiError(
+    throw new DomainError(
       'rate_limited',
       limit === 'intents_per_ip'
         ? `Too many payment attempts from this connection: at most ${cap} an hour. Try again in ${minutes} min, or call the company.`
         : `This company is taking too many online payments right now. Try again in ${minutes} min, or call the company.`,
-      { details: { limit, per_hour: cap }, headers: { 'Retry-After': String(seconds) } },
+      { details: { limit, per_hour: cap }, retryAfterSeconds: seconds },
     );
   }
 

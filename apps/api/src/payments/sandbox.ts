@@ -10,7 +10,7 @@ import type { CreateIntentInput, Processor, ProcessorIntent } from './processor'
 
 /**
  * The built-in processor of the embedded default: PaymentIntents with manual capture, kept in our own
- * database, and confirmed by the sandbox's card endpoint (payments/sandbox-routes.ts) the way Stripe.js
+ * database, and confirmed by the sandbox's card endpoint (payments/sandbox-api.ts) the way Stripe.js
  * confirms with Stripe: card numbers never reach the Booking API.
  */
 export const SANDBOX_PUBLISHABLE_KEY = 'pk_sandbox_svc';

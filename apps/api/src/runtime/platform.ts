@@ -1,23 +1,24 @@
 import type { Context } from 'hono';
 import { EMBED_BASE } from '../contract/embed';
 import { type Database, openDatabase } from '../db/client';
+import { Registry } from '../db/registry';
 import { channelsFromEnv } from '../events/channels';
-import { createBookingApp } from '../http/app';
-import { createEmbedApp } from '../http/embed';
 import { createIntentCaps } from '../http/intent-caps';
+import { createBookingSurface } from '../http/surfaces/booking';
+import { createEmbedSurface } from '../http/surfaces/embed';
+import { createSandboxSurface } from '../http/surfaces/sandbox';
 import { processorsFor } from '../payments/processors';
-import { createSandboxApp, SANDBOX_BASE } from '../payments/sandbox-routes';
+import { SANDBOX_BASE } from '../payments/sandbox-api';
 import { type PlatformEnv, readEnv } from './config';
-import { Registry } from './registry';
 import { startWorkers } from './workers';
 
 export type Platform = {
   env: PlatformEnv;
   database: Database;
   registry: Registry;
-  booking: ReturnType<typeof createBookingApp>;
-  sandbox: ReturnType<typeof createSandboxApp>;
-  embed: ReturnType<typeof createEmbedApp>;
+  booking: ReturnType<typeof createBookingSurface>;
+  sandbox: ReturnType<typeof createSandboxSurface>;
+  embed: ReturnType<typeof createEmbedSurface>;
   fetch: (request: Request, env?: unknown) => Response | Promise<Response>;
   close(): Promise<void>;
 };
@@ -39,10 +40,10 @@ export async function createPlatform(options: {
     const { Redis } = await import('ioredis');
     redis = new Redis(env.redisUrl, { enableOfflineQueue: false });
   }
-  const sandboxApp = createSandboxApp(database.db);
+  const sandboxApp = createSandboxSurface(database.db);
   // A company set to Stripe on a platform without Stripe keys answers payments_not_ready.
   const processorFor = processorsFor(database.db, env);
-  const booking = createBookingApp({
+  const booking = createBookingSurface({
     registry,
     db: database.db,
     processorFor,
@@ -52,7 +53,7 @@ export async function createPlatform(options: {
     redis,
     intentCaps: createIntentCaps({ redis, factor: env.intentLimitFactor }),
   });
-  const embed = createEmbedApp({ db: database.db, hostedBaseUrl: env.hostedBaseUrl });
+  const embed = createEmbedSurface({ db: database.db, hostedBaseUrl: env.hostedBaseUrl });
   const stopWorkers = env.workers
     ? startWorkers({
         db: database.db,
@@ -72,8 +73,8 @@ export async function createPlatform(options: {
     /** Every path the platform serves: the Booking API, the sandbox processor and the public lookups. */
     fetch: (request: Request, env?: unknown) => {
       const path = new URL(request.url).pathname;
-      if (path.startsWith(SANDBOX_BASE)) return sandboxApp.fetch(request, env);
-      if (path.startsWith(EMBED_BASE)) return embed.fetch(request, env);
+      if (path.startsWith(SANDBOX_BASE)) return sandboxApp.fetch(request, env as object);
+      if (path.startsWith(EMBED_BASE)) return embed.fetch(request, env as object);
       return booking.fetch(request, env);
     },
     async close() {

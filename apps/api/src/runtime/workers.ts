@@ -2,8 +2,8 @@ import type { Db } from '../db/client';
 import type { Channels } from '../events/channels';
 import { deliverDue } from '../events/deliver';
 import { safeError } from '../lib/safe-log';
-import type { ProcessorFor } from '../use-cases/create-intent';
-import { recoverSessions } from '../use-cases/recover-sessions';
+import type { ProcessorFor } from '../use-cases/shared/payments';
+import { recoverSessions } from '../use-cases/shared/recover-sessions';
 
 /**
  * The background work of a platform process: the outbox every second, recovery every 15 seconds. Passes

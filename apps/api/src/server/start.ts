@@ -5,7 +5,7 @@ import { findCompanyBySlug, loadCatalog } from '../db/repositories/catalog';
 import { hostedPageUrl } from '../lib/api-keys';
 import { repoRoot } from '../lib/paths';
 import { MAX_HEADER_BYTES, readEnv } from '../runtime/config';
-import { DEMO_SLUG, seedDemo } from '../use-cases/seed-demo';
+import { DEMO_SLUG, seedDemo } from '../use-cases/company/seed-demo';
 
 /**
  * `npm start`: migrate and seed the demo company (the same code as `svc seed-demo`), then serve the
@@ -13,7 +13,7 @@ import { DEMO_SLUG, seedDemo } from '../use-cases/seed-demo';
  */
 const env = readEnv();
 const database = await openDatabase({ url: env.databaseUrl, dataDir: env.pgliteDir, migrate: true });
-const keys = await seedDemo(database);
+const keys = await seedDemo(database, new Date());
 const company = await findCompanyBySlug(database.db, DEMO_SLUG);
 const catalog = company ? await loadCatalog(database.db, company.id) : null;
 const tenYard = catalog?.sizes.find((s) => s.key === '10yd');

@@ -13,8 +13,8 @@ import { channelsFromEnv } from '../../src/events/channels';
 import { deliverDue } from '../../src/events/deliver';
 import { verifySignature } from '../../src/events/signature';
 import { checkWebhookTarget } from '../../src/events/ssrf';
-import { applyCompanyConfig } from '../../src/use-cases/apply-company-config';
-import { addWebhookEndpoint, removeWebhookEndpoint } from '../../src/use-cases/manage-orders';
+import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';
+import { addWebhookEndpoint, removeWebhookEndpoint } from '../../src/use-cases/office/orders';
 import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
 import { ACME_TZ, acmeConfig } from '../support/fixtures';
 

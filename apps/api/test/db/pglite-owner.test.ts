@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client';
 import { listCompanies } from '../../src/db/repositories/catalog';
-import { seedDemo } from '../../src/use-cases/seed-demo';
+import { seedDemo } from '../../src/use-cases/company/seed-demo';
 
 const run = promisify(execFile);
 const cli = (dataDir: string, ...args: string[]) =>
@@ -24,7 +24,7 @@ describe('the embedded database shared between the server and the CLI', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'svc-owner-'));
     process.env.SVC_DATA_DIR = dataDir;
     const first = await openDatabase({ dataDir: path.join(dataDir, 'pglite'), migrate: true });
-    await seedDemo(first);
+    await seedDemo(first, new Date());
     await first.close();
     // Closing released the claim, and only that.
     expect(() => ownerOf(dataDir)).toThrow();

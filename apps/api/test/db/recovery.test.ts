@@ -9,9 +9,10 @@ import type { Catalog } from '../../src/domain/catalog';
 import { todayIn } from '../../src/domain/dates';
 import { createIntentCaps } from '../../src/http/intent-caps';
 import { createSandboxProcessor } from '../../src/payments/sandbox';
-import { applyCompanyConfig } from '../../src/use-cases/apply-company-config';
-import { createIntent } from '../../src/use-cases/create-intent';
-import { recoverSessions } from '../../src/use-cases/recover-sessions';
+import { presentIntent } from '../../src/present/orders';
+import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';
+import { createIntent } from '../../src/use-cases/dumpster/create-intent';
+import { recoverSessions } from '../../src/use-cases/shared/recover-sessions';
 import { openDay } from '../support/booking';
 import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
 import { ACME_TZ, acmeConfig } from '../support/fixtures';
@@ -36,8 +37,9 @@ describe.each(drivers())('the recovery worker on %s', (driver) => {
     await location?.dispose();
   });
 
+  // The intent as POST /intents answers it.
   async function openSession(email: string) {
-    return createIntent(
+    const opened = await createIntent(
       deps(),
       catalog,
       {
@@ -52,6 +54,7 @@ describe.each(drivers())('the recovery worker on %s', (driver) => {
       today,
       { channel: 'api', ip: null },
     );
+    return presentIntent(catalog, opened);
   }
   // What the customer's browser does: the card is authorized at the processor.
   const authorize = (paymentIntentId: string) =>

@@ -1,22 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
+import { Registry } from '../../src/db/registry';
 import { findCompanyBySlug, listCompanies, loadCatalog } from '../../src/db/repositories/catalog';
 import { apiKeys, companies, promoCodes, sizes } from '../../src/db/schema';
 import { addDays, todayIn } from '../../src/domain/dates';
+import { DomainError } from '../../src/domain/errors';
 import { evaluatePromo } from '../../src/domain/promo';
 import { fingerprint } from '../../src/lib/api-keys';
-import { Registry } from '../../src/runtime/registry';
-import { applyCompanyConfig, ConfigError } from '../../src/use-cases/apply-company-config';
-import {
-  AdminError,
-  createKey,
-  listCompanyKeys,
-  revokeCompanyKey,
-  setCompanyFlags,
-} from '../../src/use-cases/manage-keys';
+import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';
+import { createKey, listCompanyKeys, revokeCompanyKey, setCompanyFlags } from '../../src/use-cases/company/keys';
 import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
 import { ACME_TZ, acmeConfig } from '../support/fixtures';
+
+/** The problems a refused config lists, one per path. */
+const issuesOf = (err: unknown) => (err as DomainError).details?.issues as { path: string; message: string }[];
 
 describe.each(drivers())('repositories on %s', (driver) => {
   let location: DatabaseLocation;
@@ -107,8 +105,8 @@ describe.each(drivers())('repositories on %s', (driver) => {
       materials: { items: [{ slug: 'dirt', label: 'Dirt', sizes: [{ size: '40yd' }] }] },
     };
     const err = await applyCompanyConfig(database, bad).catch((e) => e);
-    expect(err).toBeInstanceOf(ConfigError);
-    const paths = (err as ConfigError).issues.map((i) => i.path);
+    expect(err).toBeInstanceOf(DomainError);
+    const paths = issuesOf(err).map((i) => i.path);
     expect(paths).toEqual(expect.arrayContaining(['timezone']));
     expect((await listCompanies(database.db)).length).toBe(count);
 
@@ -118,22 +116,22 @@ describe.each(drivers())('repositories on %s', (driver) => {
       materials: { items: [{ slug: 'dirt', label: 'Dirt', sizes: [{ size: '40yd' }] }] },
       sizes: [config.sizes[0], config.sizes[0]],
     }).catch((e) => e);
-    expect((refine as ConfigError).issues.map((i) => i.path)).toEqual(
+    expect(issuesOf(refine).map((i) => i.path)).toEqual(
       expect.arrayContaining(['sizes.1.key', 'materials.items.0.sizes.0.size']),
     );
     expect((await listCompanies(database.db)).length).toBe(count);
   });
 
   it('keeps only a fingerprint of a server key, and at most two active', async () => {
-    const first = await createKey(database, 'acme', { kind: 'server' });
-    const second = await createKey(database, 'acme', { kind: 'server' });
-    await expect(createKey(database, 'acme', { kind: 'server' })).rejects.toThrow(AdminError);
+    const first = await createKey(database, 'acme', { kind: 'server' }, new Date());
+    const second = await createKey(database, 'acme', { kind: 'server' }, new Date());
+    await expect(createKey(database, 'acme', { kind: 'server' }, new Date())).rejects.toThrow(DomainError);
     const [row] = await database.db.select().from(apiKeys).where(eq(apiKeys.id, first.id));
     expect(row?.fingerprint).toBe(fingerprint(first.key));
     expect(JSON.stringify(row)).not.toContain(first.key.slice(15));
     await revokeCompanyKey(database, 'acme', second.id);
-    const third = await createKey(database, 'acme', { kind: 'server' });
-    const listed = await listCompanyKeys(database, 'acme');
+    const third = await createKey(database, 'acme', { kind: 'server' }, new Date());
+    const listed = await listCompanyKeys(database, 'acme', new Date());
     expect(listed.find((k) => k.id === second.id)?.status).toBe('revoked');
     expect(listed.find((k) => k.id === third.id)).toMatchObject({
       status: 'active',
@@ -142,22 +140,27 @@ describe.each(drivers())('repositories on %s', (driver) => {
   });
 
   it('holds the two-key limit under concurrent creation', async () => {
-    for (const key of await listCompanyKeys(database, 'acme'))
+    for (const key of await listCompanyKeys(database, 'acme', new Date()))
       if (key.status === 'active' && key.kind === 'server') await revokeCompanyKey(database, 'acme', key.id);
     const results = await Promise.allSettled(
-      Array.from({ length: 5 }, () => createKey(database, 'acme', { kind: 'server' })),
+      Array.from({ length: 5 }, () => createKey(database, 'acme', { kind: 'server' }, new Date())),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
   });
 
   it('requires allowed domains on publishable keys, normalized', async () => {
-    await expect(createKey(database, 'acme', { kind: 'publishable' })).rejects.toThrow(/allowed domain/);
-    await expect(createKey(database, 'acme', { kind: 'publishable', domains: ['not a domain'] })).rejects.toThrow(
-      /not a domain/,
+    await expect(createKey(database, 'acme', { kind: 'publishable' }, new Date())).rejects.toThrow(/allowed domain/);
+    await expect(
+      createKey(database, 'acme', { kind: 'publishable', domains: ['not a domain'] }, new Date()),
+    ).rejects.toThrow(/not a domain/);
+    const pk = await createKey(
+      database,
+      'acme',
+      { kind: 'publishable', domains: ['HTTPS://Shop.Acme.Example/'] },
+      new Date(),
     );
-    const pk = await createKey(database, 'acme', { kind: 'publishable', domains: ['HTTPS://Shop.Acme.Example/'] });
     expect(pk.allowed_domains).toEqual(['shop.acme.example']);
-    await expect(createKey(database, 'nobody', { kind: 'server' })).rejects.toThrow(/no company/);
+    await expect(createKey(database, 'nobody', { kind: 'server' }, new Date())).rejects.toThrow(/no company/);
   });
 
   it('the registry drops its cache when a change is published', async () => {

@@ -4,6 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { expect } from 'vitest';
 import { repoRoot } from '../../src/lib/paths';
+import { recordCodeSeen } from './codes-seen';
 
 /**
  * An HTTP client for the suite that checks every response against the committed OpenAPI document:
@@ -31,6 +32,7 @@ export const checkedOperations = new Set<string>();
 
 function assertContract(method: string, pathname: string, status: number, body: unknown) {
   if (status >= 400) {
+    recordCodeSeen((body as { error?: { code?: unknown } })?.error?.code);
     const validate = ajv.getSchema('booking#/components/schemas/Error');
     expect(validate?.(body), `error body of ${method} ${pathname} ${status}: ${ajv.errorsText(validate?.errors)}`).toBe(
       true,

@@ -4,8 +4,8 @@ import type { Database } from '../../src/db/client';
 import { findCompanyBySlug, loadCatalog } from '../../src/db/repositories/catalog';
 import { apiKeys } from '../../src/db/schema';
 import { addDays, todayIn } from '../../src/domain/dates';
-import { applyCompanyConfig } from '../../src/use-cases/apply-company-config';
-import { createKey, revokeCompanyKey } from '../../src/use-cases/manage-keys';
+import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';
+import { createKey, revokeCompanyKey } from '../../src/use-cases/company/keys';
 
 /**
  * The companies every HTTP test runs against. Dates are relative to today in the company's timezone,
@@ -136,13 +136,18 @@ export async function seedFixtures(database: Database): Promise<Fixtures> {
     processor: { kind: 'stripe', account: null },
   });
 
-  const revoked = await createKey(database, 'acme', { kind: 'server', label: 'revoked' });
+  const revoked = await createKey(database, 'acme', { kind: 'server', label: 'revoked' }, new Date());
   await revokeCompanyKey(database, 'acme', revoked.id);
-  const expired = await createKey(database, 'acme', {
-    kind: 'server',
-    label: 'expired',
-    expiresAt: new Date(Date.now() + 60_000),
-  });
+  const expired = await createKey(
+    database,
+    'acme',
+    {
+      kind: 'server',
+      label: 'expired',
+      expiresAt: new Date(Date.now() + 60_000),
+    },
+    new Date(),
+  );
   await database.db.update(apiKeys).set({ expiresAt: sql`now() - interval '1 day'` }).where(eq(apiKeys.id, expired.id));
 
   const company = await findCompanyBySlug(database.db, 'acme');
@@ -152,16 +157,21 @@ export async function seedFixtures(database: Database): Promise<Fixtures> {
     today,
     acme: {
       publishable: (
-        await createKey(database, 'acme', { kind: 'publishable', domains: ['acme.example', '*.acme.example'] })
+        await createKey(
+          database,
+          'acme',
+          { kind: 'publishable', domains: ['acme.example', '*.acme.example'] },
+          new Date(),
+        )
       ).key,
-      server: (await createKey(database, 'acme', { kind: 'server', label: 'main' })).key,
-      serverToRevoke: (await createKey(database, 'acme', { kind: 'server', label: 'to revoke' })).key,
+      server: (await createKey(database, 'acme', { kind: 'server', label: 'main' }, new Date())).key,
+      serverToRevoke: (await createKey(database, 'acme', { kind: 'server', label: 'to revoke' }, new Date())).key,
       revoked: revoked.key,
       expired: expired.key,
       sizes: { '10yd': sizeId('10yd'), '20yd': sizeId('20yd') },
     },
-    sleepy: { server: (await createKey(database, 'sleepy', { kind: 'server' })).key },
-    offline: { server: (await createKey(database, 'offline', { kind: 'server' })).key },
-    stripeco: { server: (await createKey(database, 'stripeco', { kind: 'server' })).key },
+    sleepy: { server: (await createKey(database, 'sleepy', { kind: 'server' }, new Date())).key },
+    offline: { server: (await createKey(database, 'offline', { kind: 'server' }, new Date())).key },
+    stripeco: { server: (await createKey(database, 'stripeco', { kind: 'server' }, new Date())).key },
   };
 }

@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { forgetCodesSeen } from './codes-seen';
 import { drivers } from './databases';
 import { assertBuilt, type ServerKind, startTarget, type Target } from './servers';
 
@@ -14,6 +15,7 @@ declare module 'vitest' {
 /** Starts the servers of the HTTP suite once for all its files. */
 export default async function setup(project: TestProject) {
   assertBuilt();
+  forgetCodesSeen();
   const kinds: ServerKind[] = ['standalone', 'next'];
   // Webhooks go to receivers the tests run on loopback.
   const generous = {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
 import { companies, customers, dispatchEntries, invoices, orders, payments, promoCodes } from '../schema';
 
@@ -118,5 +118,16 @@ export async function uncapturedOrders(db: Queryable, limit: number) {
         sql`${orders.createdAt} < now() - interval '30 seconds'`,
       ),
     )
+    .limit(limit);
+}
+
+/** The latest orders of a company with their customer's e-mail, newest first. */
+export async function latestOrders(db: Queryable, companyId: string, limit: number) {
+  return db
+    .select({ order: orders, email: customers.email })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(eq(orders.companyId, companyId))
+    .orderBy(desc(orders.orderNumber))
     .limit(limit);
 }

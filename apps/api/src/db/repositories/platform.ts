@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
 import { platformSettings } from '../schema';
 
+/** The LISTEN/NOTIFY channel on which every running instance hears of a change (db/registry.ts). */
+export const CHANGES_CHANNEL = 'svc_changes';
 const BOOKING_API = 'booking_api_enabled';
 const CACHE_EPOCH = 'cache_epoch';
 
@@ -31,4 +33,13 @@ export async function bumpCacheEpoch(db: Queryable): Promise<void> {
 export async function readCacheEpoch(db: Queryable): Promise<number> {
   const [row] = await db.select().from(platformSettings).where(eq(platformSettings.key, CACHE_EPOCH));
   return row ? Number(row.value) : 0;
+}
+
+/**
+ * Tells every running instance that companies, keys or platform settings changed, inside the writer's
+ * transaction: the epoch bump and the NOTIFY both take effect on commit, never before.
+ */
+export async function publishChange(tx: Queryable): Promise<void> {
+  await bumpCacheEpoch(tx);
+  await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, '')`);
 }

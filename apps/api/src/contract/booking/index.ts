@@ -1,0 +1,26 @@
+import { getAvailability } from './calendar';
+import { getMaterials, listSizes } from './catalog';
+import { check } from './checks';
+import { getCompany } from './company';
+import { confirm, createIntent, getSession } from './orders';
+import { quote } from './quote';
+
+export { AvailabilityQuery, getAvailability } from './calendar';
+/** The Booking API's operations, declared once: validation, handler types and the OpenAPI document. */
+export { getMaterials, listSizes } from './catalog';
+export { CheckBody, check } from './checks';
+export { getCompany } from './company';
+export { ConfirmBody, confirm, createIntent, getSession, IntentBody } from './orders';
+export { QuoteBody, quote } from './quote';
+
+export const bookingOperations = [
+  getCompany,
+  listSizes,
+  getMaterials,
+  getAvailability,
+  check,
+  quote,
+  createIntent,
+  confirm,
+  getSession,
+];

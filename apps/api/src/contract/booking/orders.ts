@@ -1,0 +1,167 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { Attribution, bearer, Cents, clean, DateString, Dollars, dataOf, jsonBody } from '../common';
+import { AUTH_ERRORS, errorResponses } from '../errors';
+
+// The card-paid order: POST /intents, POST /confirm, GET /sessions/{session_id}.
+
+const SessionId = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _')
+  .openapi({ description: 'idempotency id of the booking attempt', example: 'ses_4f9a2c1e8b7d' });
+
+export const IntentBody = z
+  .strictObject({
+    size_id: z.uuid(),
+    rental_days: z.number().int().min(1).max(365),
+    delivery_date: DateString,
+    pickup_date: DateString.optional().openapi({
+      description:
+        'delivery_date + rental_days, which is also the default; any other date is refused (every rental day is paid)',
+    }),
+    delivery_address: clean(z.string().trim().min(1).max(200)).openapi({ description: 'street number and name' }),
+    delivery_city: clean(z.string().trim().max(100)).optional(),
+    delivery_state: clean(z.string().trim().max(100)).optional(),
+    delivery_zip: clean(z.string().trim().min(1).max(20)),
+    placement_lat: z.number().min(-90).max(90).optional(),
+    placement_lng: z.number().min(-180).max(180).optional(),
+    debris_type: clean(z.string().trim().max(100)).optional(),
+    customer: z.strictObject({
+      name: clean(z.string().trim().min(1).max(120)),
+      email: z.email().max(200),
+      phone: z
+        .string()
+        .trim()
+        .regex(/^\+?[\d\s().-]{7,40}$/, 'a phone number'),
+      type: z.enum(['residential', 'contractor']).optional(),
+      company_name: clean(z.string().trim().max(120)).optional(),
+    }),
+    promo_code: clean(z.string().min(1).max(64)).optional(),
+    terms_accepted: z.literal(true, 'the customer must accept the terms (true)'),
+    session_id: SessionId.optional(),
+    material: clean(z.string().min(1).max(64)).optional(),
+    material_acknowledged: z.boolean().optional(),
+    attribution: Attribution.optional(),
+  })
+  .openapi('IntentRequest');
+
+const Amount = z.object({
+  total: Dollars,
+  total_cents: Cents,
+  processing_fee: Dollars,
+  processing_fee_cents: Cents,
+  gross_total: Dollars,
+  gross_total_cents: Cents,
+  card_fee_handling: z.enum(['customer_pays', 'company_absorbs']),
+});
+
+const Intent = z
+  .object({
+    session_id: z.string(),
+    payment_intent_id: z.string(),
+    client_secret: z.string(),
+    processor: z.object({
+      kind: z.enum(['sandbox', 'stripe']),
+      publishable_key: z.string(),
+      account: z.string().nullable().openapi({ description: 'connected account (Canadian companies)' }),
+    }),
+    currency: z.enum(['USD', 'CAD']),
+    amount: Amount,
+    next: z.object({
+      action: z.literal('confirm_payment'),
+      description: z.string(),
+    }),
+  })
+  .openapi('Intent');
+
+export const ConfirmBody = z
+  .strictObject({ session_id: SessionId, payment_intent_id: z.string().min(1).max(100) })
+  .openapi('ConfirmRequest');
+
+const Confirmation = z
+  .object({
+    state: z.enum(['confirmed', 'held']),
+    order_number: z.number().int(),
+    order_id: z.uuid(),
+    invoice_id: z.uuid(),
+    customer_id: z.uuid(),
+    already: z.boolean().optional().openapi({ description: 'true when this order was created by an earlier call' }),
+  })
+  .openapi('Confirmation');
+
+const Session = z
+  .object({
+    session_id: z.string(),
+    state: z.enum(['intent_created', 'confirmed', 'held', 'unconfirmed', 'failed']),
+    payment_intent_id: z.string().nullable(),
+    order_number: z.number().int().nullable(),
+    order_id: z.uuid().nullable(),
+    last_error: z.string().nullable(),
+    updated_at: z.string().openapi({ format: 'date-time' }),
+    material: z.object({ slug: z.string(), label: z.string(), acknowledged_at: z.string().nullable() }).nullable(),
+    amount_cents: Cents,
+  })
+  .openapi('Session');
+
+export const createIntent = createRoute({
+  operationId: 'createIntent',
+  method: 'post',
+  path: '/intents',
+  summary: 'Check every booking rule, freeze the price and open a card payment',
+  security: bearer,
+  request: { body: jsonBody(IntentBody) },
+  responses: {
+    ...dataOf(Intent, 'The payment to confirm in the browser'),
+    ...errorResponses([
+      ...AUTH_ERRORS,
+      'invalid_body',
+      'not_found',
+      'booking_offline',
+      'payments_not_ready',
+      'date_past',
+      'date_closed',
+      'out_of_service_area',
+      'promo_invalid',
+      'account_customer',
+      'material_not_allowed',
+      'already_authorized',
+      'idempotency_conflict',
+      'upstream',
+    ]),
+  },
+});
+
+export const confirm = createRoute({
+  operationId: 'confirm',
+  method: 'post',
+  path: '/confirm',
+  summary: 'Create the order once the card is authorized; safe to repeat with the same pair',
+  security: bearer,
+  request: { body: jsonBody(ConfirmBody) },
+  responses: {
+    ...dataOf(Confirmation, 'The order'),
+    ...errorResponses([
+      ...AUTH_ERRORS,
+      'invalid_body',
+      'not_found',
+      'payment_intent_mismatch',
+      'unconfirmed',
+      'processing',
+      'upstream',
+    ]),
+  },
+});
+
+export const getSession = createRoute({
+  operationId: 'getSession',
+  method: 'get',
+  path: '/sessions/{session_id}',
+  summary: 'Where a booking attempt stands',
+  security: bearer,
+  request: { params: z.object({ session_id: SessionId }) },
+  responses: {
+    ...dataOf(Session, 'The session'),
+    ...errorResponses([...AUTH_ERRORS, 'invalid_parameter', 'not_found']),
+  },
+});

@@ -1,0 +1,78 @@
+import { z } from '@hono/zod-openapi';
+import { ERROR_CODES, type ErrorCode } from '../domain/errors';
+
+/**
+ * The HTTP status of every error code (the codes themselves are declared once, in domain/errors.ts; the
+ * type makes this table name each exactly once). The HTTP layer answers with it, the documents list
+ * codes from it and the SDK's `ErrorCode` union is generated from the documents.
+ */
+export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
+  invalid_body: 400,
+  invalid_parameter: 400,
+  unauthorized: 401,
+  origin_required: 401,
+  origin_not_allowed: 403,
+  secret_in_browser: 403,
+  company_inactive: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  booking_offline: 409,
+  payments_not_ready: 409,
+  date_past: 409,
+  date_closed: 409,
+  out_of_service_area: 409,
+  promo_invalid: 409,
+  account_customer: 409,
+  material_not_allowed: 409,
+  already_authorized: 409,
+  payment_intent_mismatch: 409,
+  unconfirmed: 409,
+  processing: 409,
+  idempotency_conflict: 409,
+  rate_limited: 429,
+  internal: 500,
+  upstream: 502,
+  booking_api_off: 503,
+};
+
+export const ErrorBody = z
+  .object({
+    error: z.object({
+      code: z.enum(ERROR_CODES),
+      message: z.string(),
+      field: z.string().optional().openapi({ description: 'the request field or parameter at fault' }),
+      details: z.record(z.string(), z.unknown()).optional(),
+    }),
+  })
+  .openapi('Error');
+
+/** Codes any authenticated Booking API call can answer. */
+export const AUTH_ERRORS = [
+  'unauthorized',
+  'origin_required',
+  'origin_not_allowed',
+  'secret_in_browser',
+  'company_inactive',
+  'method_not_allowed',
+  'rate_limited',
+  'booking_api_off',
+  'internal',
+] as const satisfies readonly ErrorCode[];
+
+/** OpenAPI responses for a list of error codes, grouped by status; each names the codes it carries. */
+export function errorResponses(codes: readonly ErrorCode[]) {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set(codes)) {
+    const status = ERROR_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, list]) => [
+      status,
+      {
+        description: `Error: ${list.join(', ')}`,
+        content: { 'application/json': { schema: ErrorBody } },
+      },
+    ]),
+  );
+}

@@ -1,0 +1,119 @@
+import type { Catalog } from '../domain/catalog';
+import type { Database } from './client';
+import { loadCatalog } from './repositories/catalog';
+import { allAllowedDomains, findKeyByFingerprint, type KeyRow } from './repositories/keys';
+import { bookingApiEnabled, CHANGES_CHANNEL, readCacheEpoch } from './repositories/platform';
+
+const MAX_CACHED_KEYS = 10_000;
+
+/**
+ * The in-process read model: each company's catalog, the keys seen so far, and platform settings, so
+ * that a quote never touches the database. Everything is dropped when a change is published (see
+ * use-cases/publish-change.ts): PostgreSQL tells every instance with NOTIFY; the embedded PGlite, whose
+ * other writers reach it through a socket that bypasses in-process listeners, is polled once a second.
+ */
+/**
+ * A load-once cache whose hits are synchronous: a quote makes three look-ups, and awaiting even a settled
+ * promise costs a trip through the microtask queue. Failed loads are forgotten, so the next call retries.
+ */
+class LoadCache<K, V> {
+  private entries = new Map<K, { value?: V; settled: boolean; promise: Promise<V> }>();
+
+  get size() {
+    return this.entries.size;
+  }
+
+  get(key: K, load: () => Promise<V>): V | Promise<V> {
+    const hit = this.entries.get(key);
+    if (hit) return hit.settled ? (hit.value as V) : hit.promise;
+    const entry: { value?: V; settled: boolean; promise: Promise<V> } = { settled: false, promise: load() };
+    this.entries.set(key, entry);
+    entry.promise.then(
+      (value) => {
+        entry.value = value;
+        entry.settled = true;
+      },
+      () => this.entries.get(key) === entry && this.entries.delete(key),
+    );
+    return entry.promise;
+  }
+
+  clear() {
+    this.entries.clear();
+  }
+}
+
+type Settings = { bookingApiEnabled: boolean; allowedDomains: string[] };
+
+export class Registry {
+  private catalogs = new LoadCache<string, Catalog | null>();
+  private keys = new LoadCache<string, KeyRow | null>();
+  private settings = new LoadCache<'platform', Settings>();
+  private epoch = -1;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(readonly database: Database) {}
+
+  async start(options: { pollMs?: number } = {}): Promise<void> {
+    this.epoch = await readCacheEpoch(this.database.db);
+    if (this.database.driver === 'postgres') {
+      await this.database.listen(CHANGES_CHANNEL, () => this.flush());
+    } else {
+      this.timer = setInterval(() => void this.poll(), options.pollMs ?? 1000);
+      this.timer.unref();
+    }
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  private async poll(): Promise<void> {
+    try {
+      const epoch = await readCacheEpoch(this.database.db);
+      if (epoch !== this.epoch) {
+        this.epoch = epoch;
+        this.flush();
+      }
+    } catch {
+      // The database is closing or briefly unavailable: the next tick tries again.
+    }
+  }
+
+  flush(): void {
+    this.catalogs.clear();
+    this.keys.clear();
+    this.settings.clear();
+  }
+
+  catalog(companyId: string): Catalog | null | Promise<Catalog | null> {
+    return this.catalogs.get(companyId, () => loadCatalog(this.database.db, companyId));
+  }
+
+  /** The key behind a fingerprint; unknown fingerprints are remembered too, up to a bound. */
+  key(fingerprint: string): KeyRow | null | Promise<KeyRow | null> {
+    if (this.keys.size >= MAX_CACHED_KEYS) this.keys.clear();
+    return this.keys.get(fingerprint, async () => (await findKeyByFingerprint(this.database.db, fingerprint)) ?? null);
+  }
+
+  private platform(): Settings | Promise<Settings> {
+    return this.settings.get('platform', async () => {
+      const [enabled, domains] = await Promise.all([
+        bookingApiEnabled(this.database.db),
+        allAllowedDomains(this.database.db),
+      ]);
+      return { bookingApiEnabled: enabled, allowedDomains: domains };
+    });
+  }
+
+  /** Read on every request: a plain value when cached. */
+  bookingApiEnabled(): boolean | Promise<boolean> {
+    const settings = this.platform();
+    return settings instanceof Promise ? settings.then((s) => s.bookingApiEnabled) : settings.bookingApiEnabled;
+  }
+
+  /** Every domain some company allows: a CORS preflight carries no key, so it is checked against these. */
+  async allowedDomains(): Promise<string[]> {
+    return (await this.platform()).allowedDomains;
+  }
+}

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+
+/** Companies, their closed dates and their API keys. */
+
+/** The owning company of a row: every business table has it, and every query is scoped by it. */
+export const companyId = () =>
+  uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+
+export type PaymentLimitsRow = {
+  intents_per_ip_per_hour: number;
+  intents_per_hour: number;
+  failed_payments_per_session: number;
+};
+
+export const companies = pgTable('companies', {
+  id: id(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  active: boolean('active').notNull().default(true),
+  timezone: text('timezone').notNull(),
+  currency: text('currency').$type<'USD' | 'CAD'>().notNull(),
+  country: text('country').$type<'US' | 'CA'>().notNull(),
+  contact: jsonb('contact').notNull(),
+  address: jsonb('address').notNull(),
+  branding: jsonb('branding').notNull(),
+  bookingOnline: boolean('booking_online').notNull().default(false),
+  paymentsReady: boolean('payments_ready').notNull().default(false),
+  cardFeeHandling: text('card_fee_handling').$type<'customer_pays' | 'company_absorbs'>().notNull(),
+  cardFeePercentMilli: integer('card_fee_percent_milli').notNull().default(0),
+  cardFeeFixedCents: integer('card_fee_fixed_cents').notNull().default(0),
+  nonWorkingWeekdays: jsonb('non_working_weekdays').$type<number[]>().notNull(),
+  minNoticeDays: integer('min_notice_days').notNull().default(1),
+  maxAdvanceDays: integer('max_advance_days').notNull().default(90),
+  serviceAreaZips: jsonb('service_area_zips').$type<string[]>().notNull(),
+  materialsEnabled: boolean('materials_enabled').notNull().default(false),
+  materialsRequired: boolean('materials_required').notNull().default(false),
+  materialsNote: text('materials_note').notNull().default(''),
+  bookingConfirmedUrl: text('booking_confirmed_url'),
+  /** Caps on payment intents and failed card attempts (company config booking.payment_limits). */
+  paymentLimits: jsonb('payment_limits').$type<PaymentLimitsRow>(),
+  processorKind: text('processor_kind').$type<'sandbox' | 'stripe'>().notNull().default('sandbox'),
+  processorAccount: text('processor_account'),
+  /** Data API access gate: none -> requested -> approved | revoked. */
+  dataApiAccess: text('data_api_access').notNull().default('none'),
+  plan: text('plan').notNull().default('free'),
+  nextOrderNumber: integer('next_order_number').notNull().default(1001),
+  nextJobNumber: integer('next_job_number').notNull().default(1001),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const closedDates = pgTable(
+  'closed_dates',
+  {
+    id: id(),
+    companyId: companyId(),
+    date: date('date').notNull(),
+    kind: text('kind').$type<'holiday' | 'blackout'>().notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [uniqueIndex('closed_dates_company_date').on(t.companyId, t.date)],
+);
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    companyId: companyId(),
+    kind: text('kind').$type<'publishable' | 'server' | 'data'>().notNull(),
+    /** SHA-256 hex of the whole key: the only form a secret key is stored in. */
+    fingerprint: text('fingerprint').notNull().unique(),
+    /** Shown in listings: the prefix and the last four characters. */
+    display: text('display').notNull(),
+    /** Publishable keys are public by design and kept whole (see docs/decisions.md). */
+    publishableKey: text('publishable_key'),
+    allowedDomains: jsonb('allowed_domains').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    label: text('label').notNull().default(''),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('api_keys_company').on(t.companyId)],
+);

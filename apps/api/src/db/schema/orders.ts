@@ -1,0 +1,134 @@
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { sizes } from './catalog';
+import { createdAt, id, updatedAt } from './columns';
+import { companyId } from './companies';
+import { customers } from './customers';
+import { junkJobs } from './junk';
+
+/** Customers, orders, invoices, payments, booking sessions and dispatch entries. */
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    companyId: companyId(),
+    orderNumber: integer('order_number').notNull(),
+    status: text('status').notNull(),
+    paymentStatus: text('payment_status').notNull(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    sizeId: uuid('size_id')
+      .notNull()
+      .references(() => sizes.id),
+    sizeLabel: text('size_label').notNull(),
+    material: text('material'),
+    materialLabel: text('material_label'),
+    debrisType: text('debris_type'),
+    rentalDays: integer('rental_days').notNull(),
+    deliveryDate: date('delivery_date').notNull(),
+    pickupDate: date('pickup_date').notNull(),
+    address: jsonb('address').notNull(),
+    placementLat: doublePrecision('placement_lat'),
+    placementLng: doublePrecision('placement_lng'),
+    bookingChannel: text('booking_channel').$type<'api' | 'link' | 'widget'>().notNull(),
+    /** The frozen quote, in cents. */
+    quote: jsonb('quote').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    processingFeeCents: integer('processing_fee_cents').notNull(),
+    grossTotalCents: integer('gross_total_cents').notNull(),
+    currency: text('currency').notNull(),
+    promoCode: text('promo_code'),
+    netWeightTons: doublePrecision('net_weight_tons'),
+    landfillCostCents: integer('landfill_cost_cents'),
+    riskReview: boolean('risk_review').notNull().default(false),
+    sessionId: text('session_id'),
+    /** utm_* and referrer of the page the booking came from (IntentRequest.attribution). */
+    attribution: jsonb('attribution').$type<Record<string, string>>(),
+    isDemo: boolean('is_demo').notNull().default(false),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_company_number').on(t.companyId, t.orderNumber),
+    index('orders_company_created').on(t.companyId, t.createdAt),
+  ],
+);
+
+export const invoices = pgTable('invoices', {
+  id: id(),
+  companyId: companyId(),
+  orderId: uuid('order_id').references(() => orders.id),
+  junkJobId: uuid('junk_job_id').references(() => junkJobs.id),
+  totalCents: integer('total_cents').notNull(),
+  status: text('status').$type<'open' | 'paid' | 'void'>().notNull(),
+  createdAt: createdAt(),
+});
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    companyId: companyId(),
+    invoiceId: uuid('invoice_id').references(() => invoices.id),
+    processor: text('processor').notNull(),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').$type<'authorized' | 'captured' | 'canceled'>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payments_intent').on(t.paymentIntentId)],
+);
+
+/** One booking attempt, keyed by the caller's (or our) session_id within the company. */
+export const bookingSessions = pgTable(
+  'booking_sessions',
+  {
+    companyId: companyId(),
+    sessionId: text('session_id').notNull(),
+    kind: text('kind').$type<'dumpster' | 'junk'>().notNull(),
+    state: text('state').$type<'intent_created' | 'confirmed' | 'held' | 'unconfirmed' | 'failed'>().notNull(),
+    requestHash: text('request_hash').notNull(),
+    request: jsonb('request').notNull(),
+    quote: jsonb('quote').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    paymentIntentId: text('payment_intent_id'),
+    /** Handed back on an idempotent replay of POST /intents; it only lets a browser confirm this payment. */
+    clientSecret: text('client_secret'),
+    bookingChannel: text('booking_channel').$type<'api' | 'link' | 'widget'>().notNull().default('api'),
+    orderId: uuid('order_id').references(() => orders.id),
+    junkJobId: uuid('junk_job_id').references(() => junkJobs.id),
+    material: jsonb('material'),
+    lastError: text('last_error'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    notifiedUnconfirmedAt: timestamp('notified_unconfirmed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.sessionId] }), index('booking_sessions_state').on(t.state)],
+);
+
+export const dispatchEntries = pgTable('dispatch_entries', {
+  id: id(),
+  companyId: companyId(),
+  orderId: uuid('order_id').references(() => orders.id),
+  junkJobId: uuid('junk_job_id').references(() => junkJobs.id),
+  date: date('date').notNull(),
+  kind: text('kind').$type<'delivery' | 'pickup' | 'junk'>().notNull(),
+  createdAt: createdAt(),
+});

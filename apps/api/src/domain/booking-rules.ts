@@ -1,0 +1,135 @@
+import { checkDeliveryDate, checkPickupDate } from './calendar';
+import type { Catalog, Material } from './catalog';
+import { DomainError } from './errors';
+import { priceQuote, type QuoteCents } from './pricing';
+import { evaluatePromo, PROMO_MESSAGES } from './promo';
+import { checkServiceArea } from './service-area';
+
+/** What the rules read of a dumpster booking request (the contract's IntentRequest has these fields). */
+export type RuleInput = {
+  size_id: string;
+  rental_days: number;
+  delivery_date: string;
+  pickup_date?: string;
+  delivery_zip: string;
+  debris_type?: string;
+  customer: { email: string };
+  promo_code?: string;
+  material?: string;
+  material_acknowledged?: boolean;
+};
+
+/** What the rules need to know beyond the catalog: the company's today and whether it can take cards. */
+export type RuleContext = { today: string; canTakePayments: boolean; now: Date };
+
+/** What a session freezes at payment time: the price and everything the order will be made from. */
+export type FrozenBooking<T extends RuleInput = RuleInput> = {
+  request: T & { pickup_date: string };
+  quote: QuoteCents;
+  sizeLabel: string;
+  material: { slug: string; label: string; acknowledged_at: string | null } | null;
+  promoCode: string | null;
+};
+
+/**
+ * Every rule of a card-paid dumpster booking (spec section 4), in the spec's order: the first broken rule
+ * is the answer, with its code and field. Pure: the same catalog, request and day always answer the same.
+ */
+export function checkBookingRules<T extends RuleInput>(
+  catalog: Catalog,
+  request: T,
+  ctx: RuleContext,
+): FrozenBooking<T> {
+  const { company } = catalog;
+  const size = catalog.sizes.find((s) => s.id === request.size_id);
+  if (!size) throw new DomainError('not_found', 'No size with this id for this company.', { field: 'size_id' });
+  const material = chosenMaterial(catalog, request);
+
+  if (!company.bookingOnline) {
+    throw new DomainError('booking_offline', `${company.name} is not taking online bookings right now.`);
+  }
+  if (!company.paymentsReady || !ctx.canTakePayments) {
+    throw new DomainError('payments_not_ready', `${company.name} cannot take card payments online yet.`);
+  }
+  const date = checkDeliveryDate(company, ctx.today, request.delivery_date);
+  if (!date.ok) throw new DomainError(date.code, date.message, { field: 'delivery_date' });
+  const pickup = checkPickupDate(company, request.delivery_date, request.rental_days, request.pickup_date);
+  if (!pickup.ok) {
+    throw new DomainError(pickup.code, pickup.message, {
+      field: 'pickup_date',
+      details: { expected: pickup.expected },
+    });
+  }
+  const area = checkServiceArea(company.serviceAreaZips, request.delivery_zip);
+  if (!area.ok) {
+    throw new DomainError(area.code === 'zip_invalid' ? 'invalid_body' : 'out_of_service_area', area.message, {
+      field: 'delivery_zip',
+    });
+  }
+  const promo = request.promo_code === undefined ? null : evaluatePromo(catalog.promos, request.promo_code, ctx.today);
+  if (promo && !promo.ok) {
+    throw new DomainError('promo_invalid', PROMO_MESSAGES[promo.reason], {
+      field: 'promo_code',
+      details: { reason: promo.reason },
+    });
+  }
+  if (catalog.commercialEmails.has(request.customer.email.toLowerCase())) {
+    throw new DomainError(
+      'account_customer',
+      `This e-mail belongs to a commercial account of ${company.name}: please book through your account.`,
+      { field: 'customer.email' },
+    );
+  }
+  const quote = priceQuote(catalog, { size, rentalDays: request.rental_days, material, promo });
+  if (material?.requiresAck && request.material_acknowledged !== true) {
+    throw new DomainError(
+      'invalid_body',
+      `${material.label} needs the customer's acknowledgement: send material_acknowledged: true.`,
+      { field: 'material_acknowledged' },
+    );
+  }
+  return {
+    request: { ...request, pickup_date: pickup.date },
+    quote,
+    sizeLabel: size.label,
+    material: material
+      ? {
+          slug: material.slug,
+          label: material.label,
+          acknowledged_at: material.requiresAck ? ctx.now.toISOString() : null,
+        }
+      : null,
+    promoCode: promo?.ok ? promo.code : null,
+  };
+}
+
+/** A material slug from a request, or invalid_body listing the slugs that exist. */
+export function resolveMaterial(catalog: Catalog, slug: string | undefined, field = 'material'): Material | undefined {
+  if (slug === undefined) return undefined;
+  const material = catalog.materials.find((m) => m.slug === slug);
+  if (!material) {
+    throw new DomainError('invalid_body', `Unknown material "${slug}". Use a slug from GET /materials.`, {
+      field,
+      details: { allowed: catalog.materials.map((m) => m.slug) },
+    });
+  }
+  return material;
+}
+
+/**
+ * The material a request books: `material`, or a debris_type naming a material in any case (spec: "a value
+ * equal to an active material slug is treated as that material"). Naming two different ones is refused.
+ */
+function chosenMaterial(catalog: Catalog, request: RuleInput) {
+  const chosen = resolveMaterial(catalog, request.material);
+  const debris = request.debris_type?.trim().toLowerCase();
+  const named = debris ? catalog.materials.find((m) => m.slug.toLowerCase() === debris) : undefined;
+  if (chosen && named && chosen.slug !== named.slug) {
+    throw new DomainError(
+      'invalid_body',
+      `debris_type names the material "${named.slug}" but material is "${chosen.slug}": send one material.`,
+      { field: 'debris_type' },
+    );
+  }
+  return chosen ?? named;
+}

@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
+import type { Context, Env } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { z } from 'zod';
+import { DomainError } from '../domain/errors';
+import { memoize } from '../lib/memoize';
+import { errorResponse, toDomainError, validationError } from './errors';
+
+/**
+ * The one HTTP shell every surface (Booking API, embed lookups, sandbox processor; junk, Data API and
+ * console next) is served by. A surface declares its gate: where it lives, which methods it takes, its
+ * cross-origin policy, its body limit and how it renders errors. Its operations come from the contract and
+ * are served with `route(operation, handler)`: the handler returns the data; the shell does validation,
+ * the `{ data }` envelope, 404 and 405, and the error envelope. Keys and limits are a gate of their own
+ * (http/key-gate.ts), used by the surfaces that take keys.
+ */
+export type Cors =
+  /** Never readable cross-origin (server-to-server APIs): no CORS headers at all. */
+  | { kind: 'none' }
+  /** Readable from any page: public lookups, and the processor that stands in for Stripe. */
+  | { kind: 'any'; methods: string; headers?: string }
+  /** Readable by the pages that may use one of the surface's keys, refusals included, so they can explain. */
+  | { kind: 'pages'; mayUse: (origin: string) => Promise<boolean>; methods: string; headers: string };
+
+/** How a surface answers refusals: ours is `{ error }`; the sandbox answers in Stripe's shapes. */
+export type Envelope = {
+  error(c: Context, error: DomainError): Response;
+  notFound(c: Context, allow: string[]): Response;
+};
+
+export type SurfaceOptions = {
+  /** Named in refusals: "the Booking API takes GET and POST". */
+  name: string;
+  base: string;
+  /** The surface's operations as declared in the contract: routing, 405s and which bodies are read. */
+  operations: readonly RouteConfig[];
+  /** Every other method is answered 405 before anything else runs. */
+  methods: readonly string[];
+  cors: Cors;
+  maxBodyBytes: number;
+  envelope?: Envelope;
+};
+
+/** What a contract operation's 200 answer carries under `data`. */
+type DataOf<R extends RouteConfig> = R['responses'] extends {
+  200: { content: { 'application/json': { schema: infer S } } };
+}
+  ? S extends z.ZodType<{ data: infer D }>
+    ? D
+    : never
+  : never;
+
+export type Surface<E extends Env> = ReturnType<typeof createSurface<E>>;
+
+export function createSurface<E extends Env>(options: SurfaceOptions) {
+  const allowedMethods = methodsByPath(options.base, options.operations);
+  const envelope = options.envelope ?? svcEnvelope;
+  const app = new OpenAPIHono<E>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error, result.target);
+    },
+  }).basePath(options.base);
+
+  // Request ids are made for error responses only: a header on every success costs the hot path ~5 µs in
+  // Hono (docs/decisions.md).
+  app.onError((err, c) => {
+    const requestId = randomUUID();
+    c.set('requestId' as never, requestId as never);
+    return envelope.error(c, toDomainError(err, requestId));
+  });
+  app.notFound((c) => envelope.notFound(c, allowedMethods(c.req.path)));
+  app.use('*', async (c, next) => {
+    const early = await crossOrigin(c, options.cors);
+    if (early) return early;
+    if (!options.methods.includes(c.req.method)) {
+      const named = options.methods.filter((m) => m !== 'HEAD');
+      c.header('Allow', named.join(', '));
+      throw new DomainError(
+        'method_not_allowed',
+        `${c.req.method} is not supported: ${options.name} takes ${named.join(' and ')}.`,
+      );
+    }
+    await next();
+  });
+
+  return {
+    app,
+    /** Serves a contract operation: the handler gets the validated request and returns the data. */
+    route<R extends RouteConfig>(
+      operation: R,
+      handler: (c: Parameters<RouteHandler<R, E>>[0]) => DataOf<R> | Promise<DataOf<R>>,
+    ) {
+      app.openapi(operation, (async (c: Context) => c.json({ data: await handler(c as never) }, 200)) as never);
+    },
+    /** Reads a POST body of an operation that takes one, no further than the limit. */
+    async readBody(c: Context) {
+      if (c.req.method === 'POST' && allowedMethods(c.req.path).includes('POST')) {
+        await readJsonBody(c, options.maxBodyBytes);
+      }
+    },
+  };
+}
+
+const svcEnvelope: Envelope = {
+  error: errorResponse,
+  notFound(c, allow) {
+    if (!allow.length) {
+      return errorResponse(c, new DomainError('not_found', `No endpoint ${c.req.method} ${c.req.path}.`));
+    }
+    c.header('Allow', allow.join(', '));
+    const message = `${c.req.method} is not allowed here; use ${allow.join(' or ')}.`;
+    return errorResponse(c, new DomainError('method_not_allowed', message));
+  },
+};
+
+/** Applies the surface's cross-origin policy; answers a preflight itself. */
+async function crossOrigin(c: Context, cors: Cors): Promise<Response | undefined> {
+  if (cors.kind === 'none') return undefined;
+  if (cors.kind === 'any') {
+    c.header('Access-Control-Allow-Origin', '*');
+    if (c.req.method !== 'OPTIONS') return undefined;
+    c.header('Access-Control-Allow-Methods', cors.methods);
+    if (cors.headers) c.header('Access-Control-Allow-Headers', cors.headers);
+    c.header('Access-Control-Max-Age', '600');
+    return c.body(null, 204);
+  }
+  const origin = c.req.header('origin');
+  if (!origin) return undefined;
+  const allowed = await cors.mayUse(origin);
+  if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
+    if (!allowed) {
+      throw new DomainError('origin_not_allowed', `${origin} is not an allowed domain of any publishable key.`);
+    }
+    c.header('Access-Control-Allow-Origin', origin);
+    c.header('Access-Control-Allow-Methods', cors.methods);
+    c.header('Access-Control-Allow-Headers', cors.headers);
+    c.header('Access-Control-Max-Age', '600');
+    c.header('Vary', 'Origin');
+    return c.body(null, 204);
+  }
+  if (allowed) allowOrigin(c, origin);
+  return undefined;
+}
+
+/** Makes the answer readable by the page at `origin`, with the headers it may need to explain a refusal. */
+export function allowOrigin(c: Context, origin: string) {
+  c.header('Access-Control-Allow-Origin', origin);
+  c.header('Access-Control-Expose-Headers', 'Retry-After, X-Request-Id');
+  c.header('Vary', 'Origin');
+}
+
+async function readJsonBody(c: Context, maxBytes: number) {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw new DomainError('invalid_body', 'Send the body as JSON with `Content-Type: application/json`.', {
+      field: 'body',
+      details: { reason: 'content_type' },
+    });
+  }
+  const tooLarge = () =>
+    new DomainError('invalid_body', `The body is larger than ${maxBytes} bytes.`, {
+      field: 'body',
+      details: { reason: 'too_large', max_bytes: maxBytes },
+    });
+  // Declared or chunked, a body is read no further than the limit; Hono keeps what was read for the
+  // schema's validator, whose syntax errors become not_json.
+  await bodyLimit({ maxSize: maxBytes, onError: () => Promise.reject(tooLarge()) })(c, async () => {});
+}
+
+/** The methods the surface's operations take at a path (for 405 and Allow), remembered per path. */
+function methodsByPath(base: string, operations: readonly RouteConfig[]) {
+  const patterns = operations.map((op) => ({
+    method: op.method.toUpperCase(),
+    pattern: new RegExp(`^${base}${op.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+  }));
+  return memoize(
+    (path: string): string[] => [...new Set(patterns.filter((o) => o.pattern.test(path)).map((o) => o.method))],
+    1_000,
+  );
+}

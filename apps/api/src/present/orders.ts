@@ -1,0 +1,71 @@
+import type { OrderRow } from '../db/repositories/orders';
+import type { SessionRow } from '../db/repositories/sessions';
+import type { Catalog } from '../domain/catalog';
+import type { QuoteCents } from '../domain/pricing';
+import type { SessionState } from '../domain/session-state';
+import type { Processor } from '../payments/processor';
+import { dollars } from './money';
+
+/** POST /intents' answer: the payment to confirm in the page, for the session's frozen amount. */
+export function presentIntent(catalog: Catalog, { session, processor }: { session: SessionRow; processor: Processor }) {
+  const { company } = catalog;
+  const quote = session.quote as QuoteCents;
+  return {
+    session_id: session.sessionId,
+    payment_intent_id: session.paymentIntentId as string,
+    client_secret: session.clientSecret as string,
+    processor: {
+      kind: processor.kind,
+      publishable_key: processor.publishableKey,
+      account: company.country === 'CA' ? company.processor.account : null,
+    },
+    currency: company.currency,
+    amount: {
+      total: dollars(quote.total),
+      total_cents: quote.total,
+      processing_fee: dollars(quote.processingFee),
+      processing_fee_cents: quote.processingFee,
+      gross_total: dollars(quote.grossTotal),
+      gross_total_cents: quote.grossTotal,
+      card_fee_handling: company.cardFee.handling,
+    },
+    next: {
+      action: 'confirm_payment' as const,
+      description:
+        "Confirm the payment in the page with the processor's payment component and client_secret, then POST /confirm with session_id and payment_intent_id.",
+    },
+  };
+}
+
+/** GET /sessions/{session_id}'s answer. */
+export function presentSession({ session, orderNumber }: { session: SessionRow; orderNumber: number | null }) {
+  return {
+    session_id: session.sessionId,
+    state: session.state as SessionState,
+    payment_intent_id: session.paymentIntentId,
+    order_number: orderNumber,
+    order_id: session.orderId,
+    last_error: session.lastError,
+    updated_at: session.updatedAt.toISOString(),
+    material: (session.material as { slug: string; label: string; acknowledged_at: string | null } | null) ?? null,
+    amount_cents: session.amountCents,
+  };
+}
+
+/** A line of the office's order list (svc orders list). */
+export function presentOfficeOrder(order: OrderRow, customerEmail: string) {
+  return {
+    order_number: order.orderNumber,
+    status: order.status,
+    payment_status: order.paymentStatus,
+    size: order.sizeLabel,
+    delivery_date: order.deliveryDate,
+    pickup_date: order.pickupDate,
+    total: dollars(order.totalCents),
+    charged: dollars(order.grossTotalCents),
+    customer: customerEmail,
+    channel: order.bookingChannel,
+    session_id: order.sessionId,
+    attribution: order.attribution ?? null,
+  };
+}

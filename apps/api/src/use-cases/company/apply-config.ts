@@ -1,0 +1,116 @@
+import { CompanyConfig } from '../../company-config/schema';
+import type { Database } from '../../db/client';
+import { type CatalogValues, upsertCatalog } from '../../db/repositories/catalog';
+import { publishChange } from '../../db/repositories/platform';
+import { WEEKDAY_NAMES } from '../../domain/dates';
+import { DomainError } from '../../domain/errors';
+import { toCents, toPercentMilli } from '../../domain/money';
+import { normalizePostalCode } from '../../domain/service-area';
+
+/** A config file's problems, one per line, with each in details.issues. */
+export function configError(issues: { path: string; message: string }[]) {
+  const message = issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('\n');
+  return new DomainError('invalid_body', message, { field: issues[0]?.path || 'body', details: { issues } });
+}
+
+/** Validates a company config (already parsed from JSON) and turns it into rows, money in cents. */
+export function configToCatalog(input: unknown): CatalogValues {
+  const parsed = CompanyConfig.safeParse(input);
+  if (!parsed.success) {
+    throw configError(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+  }
+  const c = parsed.data;
+  const cents = (v: number | null) => (v === null ? null : toCents(v));
+  return {
+    company: {
+      slug: c.slug,
+      name: c.name,
+      active: c.active,
+      timezone: c.timezone,
+      currency: c.currency,
+      country: c.country,
+      contact: c.contact,
+      address: c.address,
+      branding: c.branding,
+      bookingOnline: c.booking.online,
+      paymentsReady: c.booking.payments_ready,
+      cardFeeHandling: c.card_fees.handling,
+      cardFeePercentMilli: c.card_fees.handling === 'customer_pays' ? toPercentMilli(c.card_fees.percent) : 0,
+      cardFeeFixedCents: c.card_fees.handling === 'customer_pays' ? toCents(c.card_fees.fixed) : 0,
+      nonWorkingWeekdays: c.booking.non_working_weekdays.map((d) => WEEKDAY_NAMES.indexOf(d) + 1).sort(),
+      minNoticeDays: c.booking.min_notice_days,
+      maxAdvanceDays: c.booking.max_advance_days,
+      serviceAreaZips: [...new Set(c.service_area.zips.map((z) => normalizePostalCode(z) ?? z.trim().toUpperCase()))],
+      materialsEnabled: c.materials.enabled,
+      materialsRequired: c.materials.required,
+      materialsNote: c.materials.note,
+      bookingConfirmedUrl: c.booking.confirmed_page_url,
+      paymentLimits: c.booking.payment_limits,
+      processorKind: c.processor.kind,
+      processorAccount: c.processor.account,
+    },
+    closedDates: c.closed_dates,
+    sizes: c.sizes.map((s, i) => ({
+      key: s.key,
+      label: s.label,
+      yards: s.yards,
+      description: s.description,
+      imageUrl: s.image_url,
+      includedTons: s.included_tons,
+      overagePerTonCents: cents(s.overage_per_ton),
+      priceD3Cents: cents(s.prices.d3),
+      priceD7Cents: cents(s.prices.d7),
+      priceD10Cents: cents(s.prices.d10),
+      priceD14Cents: cents(s.prices.d14),
+      priceD30Cents: cents(s.prices.d30),
+      extraDayCents: toCents(s.prices.extra_day),
+      taxEnabled: s.tax.enabled,
+      taxPercentMilli: toPercentMilli(s.tax.percent),
+      fuelFeeEnabled: s.fuel_environmental_fee.enabled,
+      fuelFeeCents: toCents(s.fuel_environmental_fee.amount),
+      isDefault: s.is_default,
+      isPopular: s.is_popular,
+      sortOrder: i,
+      active: s.active,
+    })),
+    materials: c.materials.items.map((m, i) => ({
+      slug: m.slug,
+      label: m.label,
+      explanation: m.explanation,
+      requiresAck: m.requires_ack,
+      isCatchAll: m.is_catch_all,
+      isHeavy: m.is_heavy,
+      sortOrder: i,
+      sizePolicy: m.size_policy,
+      active: m.active,
+      sizes: m.sizes.map((ms) => ({
+        sizeKey: ms.size,
+        priceCents: cents(ms.price),
+        maxWeightTons: ms.max_weight_tons,
+        overageMode: ms.overage_mode,
+        overagePerTonCents: cents(ms.overage_per_ton),
+      })),
+    })),
+    promos: c.promo_codes.map((p) => ({
+      code: p.code.toUpperCase(),
+      discountType: p.type,
+      percentMilli: p.type === 'percent' ? toPercentMilli(p.percent ?? 0) : 0,
+      amountCents: p.type === 'amount' ? toCents(p.amount ?? 0) : 0,
+      validFrom: p.valid_from,
+      validTo: p.valid_to,
+      maxUses: p.max_uses,
+      active: p.active,
+    })),
+    commercialAccounts: c.commercial_accounts.map((a) => ({ name: a.name, email: a.email.toLowerCase() })),
+  };
+}
+
+/** Creates or updates a company from its config, in one transaction. */
+export async function applyCompanyConfig(database: Database, input: unknown) {
+  const values = configToCatalog(input);
+  return database.db.transaction(async (tx) => {
+    const result = await upsertCatalog(tx, values);
+    await publishChange(tx);
+    return { ...result, slug: values.company.slug };
+  });
+}

@@ -1,0 +1,62 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Database } from '../../db/client';
+import { findKeyByFingerprint } from '../../db/repositories/keys';
+import { fingerprint } from '../../lib/api-keys';
+import { dataDir, repoRoot } from '../../lib/paths';
+import { applyCompanyConfig } from './apply-config';
+import { createKey, listCompanyKeys, revokeCompanyKey } from './keys';
+
+export const DEMO_SLUG = 'demo';
+export const demoConfigPath = () => path.join(repoRoot(), 'apps/api/config/demo-company.json');
+const demoKeysPath = () => path.join(dataDir(), 'demo-keys.json');
+
+export type DemoKeys = { publishable: string; server: string };
+
+/**
+ * Applies the demo company's config, the same way `svc company apply` does, and makes sure it has a
+ * working key pair. Secret keys are shown once and never stored, so the demo's pair is remembered in
+ * .data/demo-keys.json, a local development file, and reused while the database still accepts it.
+ */
+export async function seedDemo(database: Database, now: Date): Promise<DemoKeys> {
+  await applyCompanyConfig(database, JSON.parse(readFileSync(demoConfigPath(), 'utf8')));
+  const saved = readSavedKeys();
+  if (saved && (await keysValid(database, saved))) return saved;
+
+  for (const key of await listCompanyKeys(database, DEMO_SLUG, now)) {
+    if (key.status === 'active') await revokeCompanyKey(database, DEMO_SLUG, key.id);
+  }
+  const keys: DemoKeys = {
+    publishable: (
+      await createKey(
+        database,
+        DEMO_SLUG,
+        {
+          kind: 'publishable',
+          domains: ['localhost', '127.0.0.1'],
+          label: 'demo: local pages',
+        },
+        now,
+      )
+    ).key,
+    server: (await createKey(database, DEMO_SLUG, { kind: 'server', label: 'demo: local backend' }, now)).key,
+  };
+  writeFileSync(demoKeysPath(), `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
+  return keys;
+}
+
+function readSavedKeys(): DemoKeys | null {
+  try {
+    return JSON.parse(readFileSync(demoKeysPath(), 'utf8')) as DemoKeys;
+  } catch {
+    return null;
+  }
+}
+
+async function keysValid(database: Database, keys: DemoKeys): Promise<boolean> {
+  for (const key of [keys.publishable, keys.server]) {
+    const row = await findKeyByFingerprint(database.db, fingerprint(key));
+    if (!row || row.revokedAt) return false;
+  }
+  return true;
+}

@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto';
+import type { Company } from '../../domain/catalog';
+import { DomainError } from '../../domain/errors';
+import { type Processor, ProcessorUnavailable } from '../../payments/processor';
+
+/** The card processor of a company, or null when none is configured for it. */
+export type ProcessorFor = (company: Company) => Processor | null;
+/** Where a booking came from: attribution only, never a permission (docs/decisions.md). */
+export type Channel = 'api' | 'link' | 'widget';
+/** Counts a new payment intent against the company's caps, or refuses it (http/intent-caps.ts). */
+export type AdmitIntent = (company: Company, ip: string | null) => Promise<void>;
+
+/** Canadian companies take payments on their connected account. */
+export const accountOf = (company: Company) => (company.country === 'CA' ? company.processor.account : null);
+
+/** Runs a processor call; a failure to reach it is 502 upstream. */
+export async function processorCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof DomainError) throw err;
+    throw new DomainError('upstream', 'The payment service did not answer. Retry with the same session_id.', {
+      details: { reason: err instanceof ProcessorUnavailable ? err.message : 'processor error' },
+    });
+  }
+}
+
+/** SHA-256 of a request as JSON with sorted keys, so the same request always hashes the same. */
+export function requestHash(request: unknown): string {
+  return createHash('sha256').update(canonicalJson(request)).digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}

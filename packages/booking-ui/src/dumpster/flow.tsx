@@ -1,0 +1,199 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { Attribution } from '../attribution';
+import { useCheckout } from '../engine/checkout';
+import { CheckoutScreens, FlowFrame, LoadError, Loading } from '../engine/screens';
+import type { BookingComplete, BookingUnconfirmed, Channel, CompanyEmbed } from '../engine/types';
+import { type Answers, EMPTY_ANSWERS, FIELD_MESSAGES, type Field, type FieldErrors, validateAnswers } from './answers';
+import { DumpsterForm } from './form';
+import { explainCheck, explainError, type Who } from './messages';
+import { confirmedPageUrl, intentBody } from './requests';
+import { offeredSizes } from './sizes';
+import type { AnswerStore } from './stores';
+import { DumpsterSummary } from './summary';
+import { useCatalog } from './use-catalog';
+import { useLiveQuote } from './use-quote';
+
+export type BookingFlowProps = {
+  /** Where the platform is (the SDK adds /booking/v1). */
+  apiBaseUrl: string;
+  company: CompanyEmbed & { publishable_key: string };
+  /** 'link' from the hosted page (known by its origin), 'widget' from the widget (sent as a header). */
+  channel: Channel;
+  /** preview=1: real sizes and prices, ordering switched off. */
+  preview?: boolean;
+  /** Answers given by the embedding page (data-* attributes); stored answers win over them. */
+  initial?: Partial<Answers>;
+  store: AnswerStore;
+  /** The page a card's 3-D Secure step returns to. */
+  returnUrl: () => string;
+  /** utm_* and referrer of the visit, stored on the order (see attribution.ts). */
+  attribution?: Attribution;
+  /** The company's data could not be loaded (for example: this page's origin is not an allowed domain). */
+  onLoadError?(error: unknown): void;
+  onComplete?(detail: BookingComplete): void;
+  onUnconfirmed?(detail: BookingUnconfirmed): void;
+  /** Leaves for the company's 'booking confirmed page' (the widget and the page may differ in how). */
+  navigate?(url: string): void;
+};
+
+/** The order in which the first field in error takes focus. */
+const FIELD_ORDER: Field[] = [
+  ...['form', 'material', 'ack', 'size', 'debris', 'days', 'date', 'address', 'city', 'state', 'zip'],
+  ...['type', 'name', 'email', 'phone', 'companyName', 'promo', 'terms'],
+] as Field[];
+
+/**
+ * The whole dumpster booking, following the order flow rules of the Booking API (section 4): company,
+ * materials, sizes and quotes while the customer chooses; /check before payment; /intents; then the
+ * engine (engine/checkout.ts): the processor's component, /confirm with retries, the outcome. Used as it is
+ * by the hosted page and the widget.
+ */
+export function BookingFlow(props: BookingFlowProps) {
+  const { company, apiBaseUrl } = props;
+  const uid = useId().replace(/:/g, '');
+  const id = useCallback((f: Field) => `svc${uid}-${f}`, [uid]);
+  const [answers, setAnswers] = useState<Answers>(EMPTY_ANSWERS);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+
+  const { client, data, loadError } = useCatalog({ ...props, onLoaded });
+  const who: Who = { companyName: company.name, phone: data?.profile.contact.phone ?? null };
+  const checkout = useCheckout<Answers>({
+    client,
+    storageKey: `svc:${company.slug}`,
+    email: (a) => a.email,
+    confirmedPage: (pending, orderNumber) => {
+      const target = data?.profile.confirmed_page_url;
+      return target ? confirmedPageUrl(target, pending.answers, pending.sizeLabel, orderNumber) : null;
+    },
+    explain: (err) => explainError(err, who).message,
+    onComplete: props.onComplete,
+    onUnconfirmed: props.onUnconfirmed,
+    navigate: props.navigate,
+  });
+
+  async function onLoaded(restored: Answers) {
+    setAnswers(restored);
+    await checkout.restore();
+  }
+
+  const materialsOn = Boolean(data?.materials.enabled);
+  const material = data?.materials.materials.find((m) => m.slug === answers.material);
+  // Rule 1: with a required material, sizes (and their prices) come only after it is chosen.
+  const waitForMaterial = materialsOn && Boolean(data?.profile.booking.materials.required) && !material;
+  const offered = useMemo(
+    () => (data && !waitForMaterial ? offeredSizes(data.sizes, materialsOn ? material : undefined, materialsOn) : []),
+    [data, material, materialsOn, waitForMaterial],
+  );
+  const size = offered.find((o) => o.size.yards === answers.sizeYards)?.size;
+  const { quote, quoteBusy, clearQuote } = useLiveQuote(client, size, answers, materialsOn, who, setErrors);
+
+  // Persist every change (URL and/or sessionStorage, as the page chose).
+  useEffect(() => {
+    if (data && checkout.phase.kind === 'form') props.store.save(answers);
+  }, [answers, data, checkout.phase.kind, props.store]);
+
+  // Keep a valid size when the material changes the sizes on offer.
+  useEffect(() => {
+    if (!data || offered.length === 0) return;
+    if (!offered.some((o) => o.size.yards === answers.sizeYards)) {
+      const fallback = offered.find((o) => o.size.is_default) ?? offered[0];
+      setAnswers((a) => ({ ...a, sizeYards: fallback?.size.yards ?? null }));
+    }
+  }, [offered, data, answers.sizeYards]);
+
+  const set = useCallback((patch: Partial<Answers>) => {
+    setAnswers((a) => ({ ...a, ...patch }));
+    setErrors((e) => {
+      const cleared = { ...e, form: undefined };
+      for (const k of Object.keys(patch)) delete cleared[(k === 'sizeYards' ? 'size' : k) as Field];
+      return cleared;
+    });
+  }, []);
+
+  /** Shows the errors and takes the keyboard to the first of them. */
+  function fail(errs: FieldErrors) {
+    setErrors(errs);
+    const field = FIELD_ORDER.find((f) => errs[f]);
+    if (!field) return;
+    requestAnimationFrame(() => {
+      const scope = root.current;
+      const selector =
+        field === 'date'
+          ? '.day[tabindex="0"]'
+          : field === 'size' || field === 'material'
+            ? `input[name="${id(field)}"]`
+            : `#${id(field)}`;
+      scope?.querySelector<HTMLElement>(selector)?.focus();
+    });
+  }
+
+  async function submit() {
+    if (!data || props.preview) return;
+    const needs = {
+      material: Boolean(data.profile.booking.materials.required),
+      ack: Boolean(material?.requires_ack),
+      closed: data.profile.non_working_days,
+    };
+    const local = validateAnswers(answers, needs);
+    if (!size && !local.material) local.size = FIELD_MESSAGES.size;
+    if (!size || Object.keys(local).length) return fail(local);
+    setBusy(true);
+    try {
+      const check = await client.check({
+        delivery_date: answers.date,
+        zip: answers.zip.trim(),
+        ...(answers.promo.trim() ? { promo_code: answers.promo.trim() } : {}),
+      });
+      const refused = explainCheck(check, who);
+      if (Object.keys(refused).length) return fail(refused);
+      const intent = await client.createIntent(intentBody(answers, size, materialsOn, props.attribution));
+      checkout.start({ intent, answers, sizeLabel: size.label });
+    } catch (err) {
+      const { field, message } = explainError(err, who);
+      fail({ [field]: message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function startOver() {
+    setAnswers((a) => ({ ...a, date: '', terms: false, ack: false }));
+    clearQuote();
+    checkout.startOver();
+  }
+
+  const color = company.branding.primary_color;
+  const form = data ? (
+    <DumpsterForm
+      {...{ data, answers, set, id, errors, offered, size, material, materialsOn, waitForMaterial, quote, quoteBusy }}
+      busy={busy}
+      preview={props.preview}
+      companyName={company.name}
+      onSubmit={() => void submit()}
+    />
+  ) : null;
+  return (
+    <FlowFrame color={color} rootRef={root}>
+      {loadError ? (
+        <LoadError message={loadError} />
+      ) : !data ? (
+        <Loading />
+      ) : (
+        <CheckoutScreens
+          checkout={checkout}
+          form={form}
+          summary={(pending, onEdit) => <DumpsterSummary pending={pending} onEdit={onEdit} />}
+          labels={{ booked: 'Your dumpster is booked', again: 'Book another dumpster' }}
+          companyName={company.name}
+          apiBaseUrl={apiBaseUrl}
+          returnUrl={props.returnUrl}
+          color={color}
+          cardId={id('card')}
+          onStartOver={startOver}
+        />
+      )}
+    </FlowFrame>
+  );
+}

@@ -1,0 +1,144 @@
+import { type BookingClient, type ConfirmOutcome, confirmWithRetry, SvcApiError } from '@svc/sdk';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { readJson, writeJson } from '../storage';
+import type { PayFn } from './payment-types';
+import type { BookingComplete, BookingUnconfirmed, Done, Pending, Phase } from './types';
+
+/** What a form tells the engine; everything else about paying and confirming is the engine's. */
+export type CheckoutOptions<A> = {
+  client: BookingClient;
+  /** Names the tab's saved payment and outcome: one booking in progress per company and service. */
+  storageKey: string;
+  /** Where the receipt goes, for the outcome screen. */
+  email(answers: A): string;
+  /** The company's 'booking confirmed page' for a confirmed order, or null to stay. */
+  confirmedPage(pending: Pending<A>, orderNumber: number): string | null;
+  /** A failed confirm as one sentence for the customer. */
+  explain(err: unknown): string;
+  onComplete?(detail: BookingComplete): void;
+  onUnconfirmed?(detail: BookingUnconfirmed): void;
+  navigate?(url: string): void;
+};
+
+export type Checkout<A> = ReturnType<typeof useCheckout<A>>;
+
+const NOT_AUTHORIZED = 'Your card was not authorized. Please check the details or try another card.';
+
+/**
+ * The booking engine: from a payment intent to the outcome. It keeps the payment in progress in the tab
+ * (a reload or a 3-D Secure return resumes it), confirms with retries, dispatches the outcome to the page
+ * and sends a confirmed customer to the company's confirmed page. Each new screen's heading takes focus.
+ */
+export function useCheckout<A>(options: CheckoutOptions<A>) {
+  const latest = useRef(options);
+  latest.current = options;
+  const keys = useMemo(
+    () => ({ pending: `${options.storageKey}:pending`, done: `${options.storageKey}:done` }),
+    [options.storageKey],
+  );
+  const [phase, setPhase] = useState<Phase<A>>({ kind: 'form' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [pay, setPay] = useState<PayFn | null>(null);
+  const onReady = useCallback((fn: PayFn | null) => setPay(() => fn), []);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const headingFocus = useRef(false);
+
+  // Screen readers and keyboards follow the flow: each new screen's heading takes focus after it renders.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the screen changes
+  useEffect(() => {
+    if (!headingFocus.current) return;
+    headingFocus.current = false;
+    heading.current?.focus();
+  }, [phase.kind]);
+
+  const show = (next: Phase<A>, focus = true) => {
+    setPhase(next);
+    if (focus) headingFocus.current = true;
+  };
+
+  function finish(pending: Pending<A>, outcome: ConfirmOutcome) {
+    const { intent } = pending;
+    const o = latest.current;
+    const done: Done = {
+      outcome,
+      email: o.email(pending.answers),
+      amount: intent.amount.gross_total,
+      currency: intent.currency,
+    };
+    writeJson(keys.pending, null);
+    writeJson(keys.done, done);
+    show({ kind: 'done', done });
+    if (outcome.state === 'unconfirmed') {
+      o.onUnconfirmed?.({ reference: outcome.session_id });
+      return;
+    }
+    o.onComplete?.({ order_number: outcome.order_number, amount: intent.amount.gross_total });
+    const target = outcome.state === 'confirmed' ? o.confirmedPage(pending, outcome.order_number) : null;
+    if (target) (o.navigate ?? ((u: string) => window.location.assign(u)))(target);
+  }
+
+  async function confirm(pending: Pending<A>) {
+    show({ kind: 'confirming', pending });
+    try {
+      finish(pending, await confirmWithRetry(latest.current.client, pending.intent));
+    } catch (err) {
+      const code = err instanceof SvcApiError ? err.code : null;
+      setPhase({ kind: 'payment', pending });
+      setError(code === 'unconfirmed' ? NOT_AUTHORIZED : latest.current.explain(err));
+    }
+  }
+
+  /** After a reload or a 3-D Secure return: is the order already made, or is the card still to be given? */
+  async function resume(pending: Pending<A>) {
+    const back = new URL(window.location.href).searchParams.get('payment_intent');
+    if (back === pending.intent.payment_intent_id) return confirm(pending);
+    try {
+      finish(pending, (await latest.current.client.confirm(pending.intent)) as ConfirmOutcome);
+    } catch {
+      setPhase({ kind: 'payment', pending });
+    }
+  }
+
+  return {
+    phase,
+    heading,
+    busy,
+    error,
+    canPay: Boolean(pay) && !busy,
+    onReady,
+    /** A finished booking or a payment in progress, as the tab kept them (call once the form is ready). */
+    async restore() {
+      const done = readJson<Done>(keys.done);
+      if (done) return setPhase({ kind: 'done', done });
+      const pending = readJson<Pending<A>>(keys.pending);
+      if (pending) await resume(pending);
+    },
+    /** The form made its payment intent: on to the card. */
+    start(pending: Pending<A>) {
+      writeJson(keys.pending, pending);
+      setPay(null);
+      setError(undefined);
+      show({ kind: 'payment', pending });
+    },
+    async payNow(pending: Pending<A>) {
+      if (!pay) return;
+      setBusy(true);
+      setError(undefined);
+      const result = await pay().catch(() => ({ error: 'The card form did not answer. Please try again.' }));
+      setBusy(false);
+      if (result.error) return setError(result.error);
+      await confirm(pending);
+    },
+    /** Back to the form from the card: the payment in progress is forgotten. */
+    edit() {
+      writeJson(keys.pending, null);
+      show({ kind: 'form' }, false);
+    },
+    startOver() {
+      writeJson(keys.done, null);
+      writeJson(keys.pending, null);
+      show({ kind: 'form' });
+    },
+  };
+}

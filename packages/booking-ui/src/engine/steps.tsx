@@ -1,0 +1,102 @@
+import type { ReactNode, Ref } from 'react';
+import { money } from '../format';
+import type { Done, Pending } from './types';
+
+/** The payment screen: the order, the processor's card component (children), the pay button. */
+export function PaymentStep(props: {
+  pending: Pending<unknown>;
+  /** The form's summary of the order, with its "Change details" button. */
+  summary: ReactNode;
+  confirming: boolean;
+  headingRef: Ref<HTMLHeadingElement>;
+  cardId: string;
+  error: string | undefined;
+  canPay: boolean;
+  busy: boolean;
+  onPay(): void;
+  children: ReactNode;
+}) {
+  const { pending, confirming } = props;
+  return (
+    <div className="layout">
+      <div className="pay">
+        <h2 ref={props.headingRef} tabIndex={-1}>
+          {confirming ? 'Confirming your order…' : 'Payment'}
+        </h2>
+        {props.summary}
+        <section className="section" aria-labelledby={props.cardId}>
+          <h3 id={props.cardId}>Card</h3>
+          {props.children}
+          <div className="alert" role="alert" id={`${props.cardId}-err`}>
+            {props.error ?? ''}
+          </div>
+          <button type="button" className="btn" disabled={!props.canPay || confirming} onClick={props.onPay}>
+            {props.busy || confirming ? <span className="spin" aria-hidden="true" /> : null}
+            {confirming ? 'Confirming…' : `Pay ${money(pending.intent.amount.gross_total, pending.intent.currency)}`}
+          </button>
+          <p className="hint" role="status">
+            {confirming
+              ? 'Your card is authorized. We are creating your order; please keep this page open.'
+              : 'Your card is charged only when the order is confirmed.'}
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** The outcome screen's words that depend on what was booked. */
+export type OutcomeLabels = { booked: string; again: string };
+
+export function Outcome(props: {
+  done: Done;
+  headingRef: Ref<HTMLHeadingElement>;
+  companyName: string;
+  labels: OutcomeLabels;
+  onStartOver(): void;
+}) {
+  const { outcome, email, amount, currency } = props.done;
+  const title =
+    outcome.state === 'confirmed'
+      ? props.labels.booked
+      : outcome.state === 'held'
+        ? 'Order received, under review'
+        : 'We are finalizing your order';
+  return (
+    <div className="done" data-state={outcome.state}>
+      <h2 ref={props.headingRef} tabIndex={-1}>
+        {title}
+      </h2>
+      {outcome.state === 'unconfirmed' ? (
+        <>
+          <p>
+            Your card is authorized for {money(amount, currency)}, and {props.companyName} is finalizing your order. You
+            will get an e-mail at <strong>{email}</strong> as soon as it is confirmed; you do not need to book again.
+          </p>
+          <p className="hint">Reference: {outcome.session_id}</p>
+        </>
+      ) : (
+        <>
+          <p>
+            Order number <span className="num">#{outcome.order_number}</span>
+          </p>
+          {outcome.state === 'confirmed' ? (
+            <p>
+              {money(amount, currency)} was charged to your card. A confirmation is on its way to{' '}
+              <strong>{email}</strong>.
+            </p>
+          ) : (
+            <p>
+              {props.companyName} reviews some orders before confirming them. Your card is authorized for{' '}
+              {money(amount, currency)} but not charged yet; you will get an e-mail at <strong>{email}</strong> once the
+              order is confirmed.
+            </p>
+          )}
+        </>
+      )}
+      <button type="button" className="btn secondary" onClick={props.onStartOver}>
+        {props.labels.again}
+      </button>
+    </div>
+  );
+}

@@ -12,6 +12,8 @@ class CoverageLast extends BaseSequencer {
 
 export default defineConfig({
   test: {
+    // Sorting is the root's: coverage.test.ts after every other file (the HTTP project runs one at a time).
+    sequence: { sequencer: CoverageLast },
     projects: [
       {
         test: { name: 'unit', include: ['src/**/*.test.ts'] },
@@ -28,7 +30,6 @@ export default defineConfig({
           globalSetup: ['test/support/global-setup.ts'],
           // Some files flip platform-wide switches on the shared servers: one file at a time.
           fileParallelism: false,
-          sequence: { sequencer: CoverageLast },
           testTimeout: 60_000,
           hookTimeout: 240_000,
         },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkBookingRules, type RuleContext, type RuleInput } from './booking-rules';
 import type { Catalog } from './catalog';
 import { DomainError } from './errors';
-import { catalog, company, material, size } from './test-catalog';
+import { catalog, company, material, promo, size } from './test-catalog';
 
 // Monday 2026-11-23 in the company's timezone; the company does not work on Sundays.
 const NOW = new Date('2026-11-23T15:00:00Z');
@@ -111,21 +111,7 @@ describe('checkBookingRules', () => {
   });
 
   it('keeps a material that needs no acknowledgement without a timestamp, and an accepted promo code', () => {
-    const promos = new Map([
-      [
-        'FALL10',
-        {
-          code: 'FALL10',
-          type: 'percent' as const,
-          percentMilli: 10_000,
-          amountCents: 0,
-          validFrom: null,
-          validTo: null,
-          maxUses: null,
-          timesUsed: 0,
-        },
-      ],
-    ]);
+    const promos = new Map([['FALL10', promo({ code: 'FALL10' })]]);
     const frozen = checkBookingRules(base({ promos }), { ...REQUEST, material: 'dirt', promo_code: 'fall10' }, CTX);
     expect(frozen.material).toEqual({ slug: 'dirt', label: 'Dirt', acknowledged_at: null });
     expect(frozen.promoCode).toBe('FALL10');

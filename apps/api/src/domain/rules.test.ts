@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Promo } from './catalog';
 import { isValidDate, todayIn } from './dates';
 import { evaluatePromo } from './promo';
 import { checkServiceArea, normalizePostalCode } from './service-area';
+import { promo } from './test-catalog';
 
 describe('dates', () => {
   it('accepts only real calendar dates', () => {
@@ -43,17 +43,6 @@ describe('service area', () => {
 });
 
 describe('promo codes', () => {
-  const promo = (p: Partial<Promo>): Promo => ({
-    code: 'SAVE',
-    type: 'percent',
-    percentMilli: 10_000,
-    amountCents: 0,
-    validFrom: null,
-    validTo: null,
-    maxUses: null,
-    timesUsed: 0,
-    ...p,
-  });
   const promos = new Map([
     ['SAVE', promo({})],
     ['LATER', promo({ code: 'LATER', validFrom: '2026-12-01' })],

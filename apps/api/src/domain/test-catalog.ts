@@ -1,4 +1,4 @@
-import { type Catalog, type Company, DEFAULT_PAYMENT_LIMITS, type Material, type Size } from './catalog';
+import { type Catalog, type Company, DEFAULT_PAYMENT_LIMITS, type Material, type Promo, type Size } from './catalog';
 
 /** Small hand-built catalogs for the pure rules' tests (money in cents). */
 export function size(overrides: Partial<Size> = {}): Size {
@@ -73,6 +73,20 @@ export function catalog(overrides: Partial<Catalog> = {}): Catalog {
     materials: [],
     promos: new Map(),
     commercialEmails: new Set(),
+    ...overrides,
+  };
+}
+
+export function promo(overrides: Partial<Promo> = {}): Promo {
+  return {
+    code: 'SAVE',
+    type: 'percent',
+    percentMilli: 10_000,
+    amountCents: 0,
+    validFrom: null,
+    validTo: null,
+    maxUses: null,
+    timesUsed: 0,
     ...overrides,
   };
 }

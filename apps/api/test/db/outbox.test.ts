@@ -1,4 +1,3 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
@@ -17,32 +16,7 @@ import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';
 import { addWebhookEndpoint, removeWebhookEndpoint } from '../../src/use-cases/office/orders';
 import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
 import { ACME_TZ, acmeConfig } from '../support/fixtures';
-
-/** A webhook receiver on loopback whose answer each test chooses. */
-type Received = { headers: IncomingMessage['headers']; body: string };
-function receiver() {
-  const received: Received[] = [];
-  let answer: (res: ServerResponse) => void = (res) => res.writeHead(200).end('ok');
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      answer(res);
-    });
-  });
-  return {
-    received,
-    answerWith: (fn: (res: ServerResponse) => void) => {
-      answer = fn;
-    },
-    start: () =>
-      new Promise<string>((r) =>
-        server.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`)),
-      ),
-    stop: () => new Promise((r) => server.closeAllConnections() ?? server.close(r)),
-  };
-}
+import { receiver } from '../support/receiver';
 
 describe('webhook targets (SSRF)', () => {
   const reasonFor = async (url: string, local: boolean) => {

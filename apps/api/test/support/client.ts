@@ -89,7 +89,7 @@ export function apiClient(baseUrl: string) {
     const res = await fetch(url, { method, headers, body });
     const text = await res.text();
     let parsed: any = text;
-    if (res.headers.get('content-type')?.includes('application/json')) parsed = JSON.parse(text);
+    if (text && res.headers.get('content-type')?.includes('application/json')) parsed = JSON.parse(text);
     expect(res.status, `${method} ${pathname} answered ${res.status} ${text.slice(0, 300)}`).not.toBe(500);
     assertContract(method, url.pathname, res.status, parsed);
     return { status: res.status, headers: res.headers, body: parsed as T };

@@ -163,8 +163,14 @@ async function readJsonBody(c: Context, maxBytes: number) {
       field: 'body',
       details: { reason: 'too_large', max_bytes: maxBytes },
     });
-  // Declared or chunked, a body is read no further than the limit; Hono keeps what was read for the
-  // schema's validator, whose syntax errors become not_json.
+  // A declared length is checked as declared (node-server stops reading at it); a chunked body is read no
+  // further than the limit, and Hono keeps what was read for the schema's validator (syntax errors become
+  // not_json). Checking the header first keeps the hot path off the request's body stream.
+  const declared = c.req.header('content-length');
+  if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
+    if (Number.parseInt(declared, 10) > maxBytes) throw tooLarge();
+    return;
+  }
   await bodyLimit({ maxSize: maxBytes, onError: () => Promise.reject(tooLarge()) })(c, async () => {});
 }
 

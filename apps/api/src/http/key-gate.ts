@@ -18,8 +18,9 @@ export type KeyGateOptions = {
   /** The key kinds this surface takes, and how to name them when another is sent. */
   kinds: readonly KeyKind[];
   wrongKind: string;
-  /** The platform switch of the surface: answers the refusal while it is off. */
-  switchedOff: () => Promise<DomainError | null>;
+  /** The platform switch of the surface (synchronous while the read model has it) and its refusal. */
+  enabled: () => boolean | Promise<boolean>;
+  switchedOff: () => DomainError;
   /** Requests per minute per key and per IP (spec: 120), counted in Redis when it is shared. */
   ratePerMinute: number;
   redis?: unknown;
@@ -28,7 +29,7 @@ export type KeyGateOptions = {
   hostedBaseUrl: string;
   now: () => Date;
   /** Runs once the caller is known, before the handler (the shell's body read). */
-  afterKey: (c: Context) => Promise<void>;
+  afterKey: (c: Context) => Promise<void> | undefined;
 };
 
 /** Longer than any key: an Authorization header past it is refused unread. */
@@ -48,14 +49,15 @@ export function keyGate(options: KeyGateOptions): MiddlewareHandler<KeyEnv> {
     });
 
   return async (c, next) => {
-    const off = await options.switchedOff();
-    if (off) throw off;
+    const enabled = options.enabled();
+    if (!(enabled instanceof Promise ? await enabled : enabled)) throw options.switchedOff();
     const ipWait = await byIp.hit(options.clientIp(c));
     if (ipWait) throw rateLimited(ipWait);
     const keyId = await authenticate(c, options);
     const keyWait = await byKey.hit(keyId);
     if (keyWait) throw rateLimited(keyWait);
-    await options.afterKey(c);
+    const reading = options.afterKey(c);
+    if (reading) await reading;
     await next();
   };
 }

@@ -91,13 +91,17 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
       operation: R,
       handler: (c: Parameters<RouteHandler<R, E>>[0]) => DataOf<R> | Promise<DataOf<R>>,
     ) {
-      app.openapi(operation, (async (c: Context) => c.json({ data: await handler(c as never) }, 200)) as never);
+      // A synchronous handler (the read side) answers without a promise in between.
+      const serve = (c: Context) => {
+        const data = handler(c as never);
+        return data instanceof Promise ? data.then((d) => c.json({ data: d }, 200)) : c.json({ data }, 200);
+      };
+      app.openapi(operation, serve as never);
     },
-    /** Reads a POST body of an operation that takes one, no further than the limit. */
-    async readBody(c: Context) {
-      if (c.req.method === 'POST' && allowedMethods(c.req.path).includes('POST')) {
-        await readJsonBody(c, options.maxBodyBytes);
-      }
+    /** Reads a POST body of an operation that takes one, no further than the limit (nothing to wait for on GET). */
+    readBody(c: Context): Promise<void> | undefined {
+      if (c.req.method !== 'POST' || !allowedMethods(c.req.path).includes('POST')) return undefined;
+      return readJsonBody(c, options.maxBodyBytes);
     },
   };
 }
@@ -115,7 +119,7 @@ const svcEnvelope: Envelope = {
 };
 
 /** Applies the surface's cross-origin policy; answers a preflight itself. */
-async function crossOrigin(c: Context, cors: Cors): Promise<Response | undefined> {
+function crossOrigin(c: Context, cors: Cors): Response | undefined | Promise<Response | undefined> {
   if (cors.kind === 'none') return undefined;
   if (cors.kind === 'any') {
     c.header('Access-Control-Allow-Origin', '*');
@@ -127,7 +131,10 @@ async function crossOrigin(c: Context, cors: Cors): Promise<Response | undefined
   }
   const origin = c.req.header('origin');
   if (!origin) return undefined;
-  const allowed = await cors.mayUse(origin);
+  return cors.mayUse(origin).then((allowed) => pageOrigin(c, cors, origin, allowed));
+}
+
+function pageOrigin(c: Context, cors: Cors & { kind: 'pages' }, origin: string, allowed: boolean) {
   if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
     if (!allowed) {
       throw new DomainError('origin_not_allowed', `${origin} is not an allowed domain of any publishable key.`);

@@ -67,13 +67,12 @@ export function createBookingSurface(deps: BookingDeps) {
       registry,
       kinds: ['publishable', 'server'],
       wrongKind: 'This is not a Booking API key: use a svc_pk_live_ or svc_sk_booking_ key.',
-      switchedOff: async () =>
-        (await registry.bookingApiEnabled())
-          ? null
-          : new DomainError(
-              'booking_api_off',
-              'The Booking API is switched off platform-wide for maintenance. Retry later.',
-            ),
+      enabled: () => registry.bookingApiEnabled(),
+      switchedOff: () =>
+        new DomainError(
+          'booking_api_off',
+          'The Booking API is switched off platform-wide for maintenance. Retry later.',
+        ),
       ratePerMinute: deps.ratePerMinute ?? 120,
       redis: deps.redis,
       prefix: 'booking',

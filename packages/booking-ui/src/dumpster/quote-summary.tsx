@@ -1,5 +1,5 @@
 import type { Quote, Size } from '@svc/sdk';
-import { longDate, money, shortDate } from '../format';
+import { money, shortDate } from '../format';
 import type { Answers } from './answers';
 
 export function QuoteSummary(props: {

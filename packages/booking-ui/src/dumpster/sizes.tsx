@@ -1,4 +1,4 @@
-import type { Materials, Size } from '@svc/sdk';
+import type { Size } from '@svc/sdk';
 import { money } from '../format';
 import { ErrorText, Section } from '../ui/fields';
 import type { Answers, Field, FieldErrors } from './answers';

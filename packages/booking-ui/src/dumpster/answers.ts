@@ -71,6 +71,10 @@ export type Field =
   | 'card'
   | 'form';
 export type FieldErrors = Partial<Record<Field, string>>;
+/** Changes some answers (and clears their errors). */
+export type SetAnswers = (patch: Partial<Answers>) => void;
+/** What every section of the form gets: field ids and errors. */
+export type FieldProps = { id: (f: Field) => string; errors: FieldErrors };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const clip = (value: string | null | undefined, max: number) => (value ?? '').trim().slice(0, max);

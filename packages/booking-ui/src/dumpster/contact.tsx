@@ -1,9 +1,8 @@
 import { money } from '../format';
 import { described, ErrorText, Section, TextField } from '../ui/fields';
-import type { Answers, Field, FieldErrors } from './answers';
+import type { Answers, Field, FieldProps as SectionProps, SetAnswers } from './answers';
 
-type Set = (patch: Partial<Answers>) => void;
-type FieldProps = { id: (f: Field) => string; errors: FieldErrors; answers: Answers; set: Set };
+type FieldProps = SectionProps & { answers: Answers; set: SetAnswers };
 
 type TextKey = 'address' | 'city' | 'state' | 'zip' | 'name' | 'companyName' | 'email' | 'phone' | 'promo';
 type TextOptions = Omit<Parameters<typeof TextField>[0], 'id' | 'errors' | 'field' | 'label' | 'value' | 'onChange'> & {

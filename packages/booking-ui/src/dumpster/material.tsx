@@ -1,14 +1,12 @@
 import type { Materials } from '@svc/sdk';
 import { described, ErrorText, Section } from '../ui/fields';
-import type { Answers, Field, FieldErrors } from './answers';
+import type { Answers, FieldProps, SetAnswers } from './answers';
 
 export type Material = Materials['materials'][number];
-type Set = (patch: Partial<Answers>) => void;
-type FieldProps = { id: (f: Field) => string; errors: FieldErrors };
 
 /** Rule 1 of the order flow: the material before the size, when the company prices by material. */
 export function MaterialSection(
-  props: FieldProps & { materials: Materials; answers: Answers; set: Set; requiresAck: Material | undefined },
+  props: FieldProps & { materials: Materials; answers: Answers; set: SetAnswers; requiresAck: Material | undefined },
 ) {
   const { materials, answers, set, id, errors } = props;
   return (

@@ -1,11 +1,8 @@
 import type { Size } from '@svc/sdk';
 import { money } from '../format';
 import { ErrorText, Section } from '../ui/fields';
-import type { Answers, Field, FieldErrors } from './answers';
+import type { Answers, FieldProps, SetAnswers } from './answers';
 import type { Material } from './material';
-
-type Set = (patch: Partial<Answers>) => void;
-type FieldProps = { id: (f: Field) => string; errors: FieldErrors };
 
 /** The sizes that take the chosen material, at its price (null: the size's own prices). */
 export function offeredSizes(sizes: Size[], material: Material | undefined, priced: boolean) {
@@ -20,7 +17,7 @@ export function SizeSection(
   props: FieldProps & {
     offered: ReturnType<typeof offeredSizes>;
     answers: Answers;
-    set: Set;
+    set: SetAnswers;
     currency: string;
     debrisOptions: Material[] | null;
     waitForMaterial: boolean;

@@ -1,17 +1,15 @@
 import type { Availability, Size } from '@svc/sdk';
 import { longDate, shortDate } from '../format';
 import { described, ErrorText, Section } from '../ui/fields';
-import { type Answers, type ClosedDays, type Field, type FieldErrors, pickupClosed } from './answers';
+import { type Answers, type ClosedDays, type FieldProps, pickupClosed, type SetAnswers } from './answers';
 import { Calendar } from './calendar';
 
 const LENGTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 21, 30, 45, 60, 90];
-type Set = (patch: Partial<Answers>) => void;
-type FieldProps = { id: (f: Field) => string; errors: FieldErrors };
 
 export function WhenSection(
   props: FieldProps & {
     answers: Answers;
-    set: Set;
+    set: SetAnswers;
     availability: Availability;
     size: Size | undefined;
     closed?: ClosedDays;

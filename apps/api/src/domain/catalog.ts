@@ -110,3 +110,6 @@ export type Catalog = {
   /** Lower-cased e-mails of the company's commercial accounts (account_customer). */
   commercialEmails: Set<string>;
 };
+
+/** The processor account a company's payments are taken on: Canadian companies use their connected account. */
+export const accountOf = (company: Company) => (company.country === 'CA' ? company.processor.account : null);

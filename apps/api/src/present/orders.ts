@@ -1,6 +1,6 @@
 import type { OrderRow } from '../db/repositories/orders';
 import type { SessionRow } from '../db/repositories/sessions';
-import type { Catalog } from '../domain/catalog';
+import { accountOf, type Catalog } from '../domain/catalog';
 import type { QuoteCents } from '../domain/pricing';
 import type { SessionState } from '../domain/session-state';
 import type { Processor } from '../payments/processor';
@@ -17,7 +17,7 @@ export function presentIntent(catalog: Catalog, { session, processor }: { sessio
     processor: {
       kind: processor.kind,
       publishable_key: processor.publishableKey,
-      account: company.country === 'CA' ? company.processor.account : null,
+      account: accountOf(company),
     },
     currency: company.currency,
     amount: {

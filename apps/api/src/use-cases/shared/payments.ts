@@ -10,8 +10,7 @@ export type Channel = 'api' | 'link' | 'widget';
 /** Counts a new payment intent against the company's caps, or refuses it (http/intent-caps.ts). */
 export type AdmitIntent = (company: Company, ip: string | null) => Promise<void>;
 
-/** Canadian companies take payments on their connected account. */
-export const accountOf = (company: Company) => (company.country === 'CA' ? company.processor.account : null);
+export { accountOf } from '../../domain/catalog';
 
 /** Runs a processor call; a failure to reach it is 502 upstream. */
 export async function processorCall<T>(call: () => Promise<T>): Promise<T> {

@@ -8,6 +8,10 @@ const config: NextConfig = {
     'pg',
     'ioredis',
     'rate-limiter-flexible',
+    // sharp ships a native binary; busboy and the S3 client are Node-only libraries of the photo upload.
+    'sharp',
+    'busboy',
+    '@aws-sdk/client-s3',
   ],
   poweredByHeader: false,
   typedRoutes: false,

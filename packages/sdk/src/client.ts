@@ -16,6 +16,16 @@ export type Intent = Schemas['Intent'];
 export type ConfirmRequest = Schemas['ConfirmRequest'];
 export type Confirmation = Schemas['Confirmation'];
 export type Session = Schemas['Session'];
+export type JunkConfig = Schemas['JunkConfig'];
+export type JunkAvailability = Schemas['JunkAvailability'];
+export type JunkQuoteRequest = Schemas['JunkQuoteRequest'];
+export type JunkQuote = Schemas['JunkQuote'];
+export type JunkIntentRequest = Schemas['JunkIntentRequest'];
+export type JunkConfirmRequest = Schemas['JunkConfirmRequest'];
+export type JunkConfirmation = Schemas['JunkConfirmation'];
+export type JunkPhotos = Schemas['JunkPhotos'];
+/** A photo to upload: a File or Blob in browsers, a Blob (or File) from a Buffer on servers. */
+export type PhotoFile = Blob;
 
 export type BookingClientOptions = {
   /** Where the platform is, e.g. https://book.example.com (the client adds /booking/v1). */
@@ -99,6 +109,28 @@ export function createBookingClient(options: BookingClientOptions) {
       unwrap<Confirmation>(raw.POST('/confirm', { body: { session_id, payment_intent_id } })),
     session: (sessionId: string) =>
       unwrap<Session>(raw.GET('/sessions/{session_id}', { params: { path: { session_id: sessionId } } })),
+
+    /** Junk removal: loads and prices, arrival windows, photo rules. */
+    junkConfig: () => unwrap<JunkConfig>(raw.GET('/junk/config')),
+    junkAvailability: (query: { from?: string; to?: string } = {}) =>
+      unwrap<JunkAvailability>(raw.GET('/junk/availability', { params: { query } })),
+    junkQuote: (body: JunkQuoteRequest) => unwrap<JunkQuote>(raw.POST('/junk/quote', { body })),
+    /** Holds the window's seat and opens the payment; a session_id is generated when absent (keep it). */
+    createJunkIntent: (body: Omit<JunkIntentRequest, 'session_id'> & { session_id?: string }) =>
+      unwrap<Intent>(raw.POST('/junk/intents', { body: { ...body, session_id: body.session_id ?? newSessionId() } })),
+    confirmJunk: ({ session_id, payment_intent_id }: JunkConfirmRequest) =>
+      unwrap<JunkConfirmation>(raw.POST('/junk/confirm', { body: { session_id, payment_intent_id } })),
+    /** Up to 3 photos in all, within 2 hours of confirm; sent as multipart/form-data. */
+    uploadJunkPhotos: (sessionId: string, photos: PhotoFile[]) => {
+      const form = new FormData();
+      form.set('session_id', sessionId);
+      for (const [i, photo] of photos.entries()) {
+        form.append('photos', photo, photo instanceof File ? photo.name : `photo-${i + 1}`);
+      }
+      return unwrap<JunkPhotos>(
+        raw.POST('/junk/photos', { body: { session_id: sessionId, photos: [] }, bodySerializer: () => form }),
+      );
+    },
   };
 }
 

@@ -16,6 +16,7 @@ import {
   setCompanyFlags,
 } from '../use-cases/company/keys';
 import { seedDemo } from '../use-cases/company/seed-demo';
+import { listJobs } from '../use-cases/office/jobs';
 import {
   addWebhookEndpoint,
   listCompanyOutbox,
@@ -23,7 +24,7 @@ import {
   listWebhookEndpoints,
   removeWebhookEndpoint,
 } from '../use-cases/office/orders';
-import { releaseOrder } from '../use-cases/office/release-order';
+import { releaseJob, releaseOrder } from '../use-cases/office/release-order';
 import { listen } from './webhooks-listen';
 
 /** A command line the CLI cannot run: said with the help's pointer, exit 1. */
@@ -46,6 +47,8 @@ Usage: npm run svc -- <command> [options]      (add --json for machine-readable 
   platform booking-api on|off                 the platform-wide switch (503 booking_api_off while off)
   orders list <slug>                          the latest 100 orders
   orders approve <slug> <order-number>        release an order held for fraud review (captures the card)
+  jobs list <slug>                            the latest 100 junk removal jobs
+  jobs approve <slug> <job-number>            release a junk job held for fraud review (captures the card)
   outbox list <slug>                          webhooks, e-mails and texts waiting or sent
   webhooks add <slug> <https-url> [--event booking.completed …]
                                               at most 3; prints the signing secret (svc_wh_…) once
@@ -178,6 +181,19 @@ async function run(argv: string[]): Promise<{ text: string; json: Out }> {
         const result = await releaseOrder(database, processorsFor(database.db, env), need(rest[0], 'slug'), number);
         return {
           text: `order #${result.order_number}: ${result.status} (was ${result.previous_status}), ${result.payment_status}`,
+          json: result,
+        };
+      }
+      case 'jobs list': {
+        const rows = await listJobs(database, need(rest[0], 'slug'));
+        return { text: table(rows), json: rows };
+      }
+      case 'jobs approve': {
+        const number = Number(need(rest[1], 'job number'));
+        if (!Number.isInteger(number)) throw new UsageError('the job number is a whole number');
+        const result = await releaseJob(database, processorsFor(database.db, env), need(rest[0], 'slug'), number);
+        return {
+          text: `job #${result.job_number}: ${result.status} (was ${result.previous_status}), ${result.payment_status}`,
           json: result,
         };
       }

@@ -33,6 +33,19 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   internal: 500,
   upstream: 502,
   booking_api_off: 503,
+  slot_past_date: 409,
+  slot_same_day_closed: 409,
+  slot_too_far: 409,
+  slot_non_working_day: 409,
+  slot_blackout: 409,
+  slot_bad_window: 409,
+  slot_bad_date: 409,
+  photos_not_available: 409,
+  photos_expired: 410,
+  photos_limit_reached: 409,
+  photo_too_large: 413,
+  photo_type: 415,
+  photo_rejected: 400,
 };
 
 export const ErrorBody = z

@@ -9,6 +9,7 @@ import { Attribution, DateString, Dollars } from './common';
  */
 const BookingEventData = z
   .object({
+    service: z.literal('dumpster'),
     order_number: z.number().int(),
     status: z.string(),
     payment_status: z.enum(['unpaid', 'paid', 'refunded', 'no_charge']),
@@ -27,6 +28,28 @@ const BookingEventData = z
   })
   .openapi('BookingEventData');
 
+/** The same events for a junk removal job: `service` tells the two apart. Idempotency key: job_number. */
+const JunkEventData = z
+  .object({
+    service: z.literal('junk'),
+    job_number: z.number().int(),
+    status: z.string().openapi({ description: 'confirmed, or pending_risk_review while held' }),
+    payment_status: z.enum(['unpaid', 'paid']),
+    job_date: DateString,
+    time_window: z.object({ start: z.string(), end: z.string() }),
+    load_fraction: z.string(),
+    load_label: z.string(),
+    total_price: Dollars,
+    booking_channel: z.enum(['api', 'link', 'widget']),
+    job_id: z.uuid(),
+    customer_ref: z.uuid(),
+    created_at: z.string().openapi({ format: 'date-time' }),
+    attribution: Attribution.nullable(),
+  })
+  .openapi('JunkEventData');
+
+const EventData = z.union([BookingEventData, JunkEventData]);
+
 const event = <E extends string, D extends z.ZodType>(name: E, data: D) =>
   z
     .object({ event: z.literal(name), created_at: z.string().openapi({ format: 'date-time' }), data })
@@ -34,9 +57,15 @@ const event = <E extends string, D extends z.ZodType>(name: E, data: D) =>
 
 /** One schema per event name of domain/events.ts: the type refuses a missing or unknown name. */
 export const bookingEvents = {
-  'booking.completed': event('booking.completed', BookingEventData),
-  'booking.held': event('booking.held', BookingEventData),
-  'booking.released': event('booking.released', BookingEventData.extend({ previous_status: z.string() })),
+  'booking.completed': event('booking.completed', EventData),
+  'booking.held': event('booking.held', EventData),
+  'booking.released': event(
+    'booking.released',
+    z.union([
+      BookingEventData.extend({ previous_status: z.string() }),
+      JunkEventData.extend({ previous_status: z.string() }),
+    ]),
+  ),
 } satisfies Record<BookingEventName, z.ZodType>;
 
 export const bookingWebhooks = Object.entries(bookingEvents).map(([name, schema]) => ({

@@ -66,20 +66,8 @@ export function checkBookingRules<T extends RuleInput>(
       field: 'delivery_zip',
     });
   }
-  const promo = request.promo_code === undefined ? null : evaluatePromo(catalog.promos, request.promo_code, ctx.today);
-  if (promo && !promo.ok) {
-    throw new DomainError('promo_invalid', PROMO_MESSAGES[promo.reason], {
-      field: 'promo_code',
-      details: { reason: promo.reason },
-    });
-  }
-  if (catalog.commercialEmails.has(request.customer.email.toLowerCase())) {
-    throw new DomainError(
-      'account_customer',
-      `This e-mail belongs to a commercial account of ${company.name}: please book through your account.`,
-      { field: 'customer.email' },
-    );
-  }
+  const promo = checkPromoCode(catalog, request.promo_code, ctx.today);
+  checkAccount(catalog, request.customer.email);
   const quote = priceQuote(catalog, { size, rentalDays: request.rental_days, material, promo });
   if (material?.requiresAck && request.material_acknowledged !== true) {
     throw new DomainError(
@@ -101,6 +89,30 @@ export function checkBookingRules<T extends RuleInput>(
       : null,
     promoCode: promo?.ok ? promo.code : null,
   };
+}
+
+/** A promo code sent with a card-paid booking must be valid today: its result, or promo_invalid. */
+export function checkPromoCode(catalog: Catalog, code: string | undefined, today: string) {
+  if (code === undefined) return null;
+  const promo = evaluatePromo(catalog.promos, code, today);
+  if (!promo.ok) {
+    throw new DomainError('promo_invalid', PROMO_MESSAGES[promo.reason], {
+      field: 'promo_code',
+      details: { reason: promo.reason },
+    });
+  }
+  return promo;
+}
+
+/** A commercial account of the company books through its account, never by card online. */
+export function checkAccount(catalog: Catalog, email: string): void {
+  if (catalog.commercialEmails.has(email.toLowerCase())) {
+    throw new DomainError(
+      'account_customer',
+      `This e-mail belongs to a commercial account of ${catalog.company.name}: please book through your account.`,
+      { field: 'customer.email' },
+    );
+  }
 }
 
 /** A material slug from a request, or invalid_body listing the slugs that exist. */

@@ -1,3 +1,5 @@
+import type { JunkSetup } from './junk';
+
 /**
  * The in-memory shape of one company's booking catalog: what every read-side rule needs, loaded once
  * and cached per company (see catalog-cache.ts). Money in cents, percentages in milli-percent.
@@ -109,6 +111,8 @@ export type Catalog = {
   promos: Map<string, Promo>;
   /** Lower-cased e-mails of the company's commercial accounts (account_customer). */
   commercialEmails: Set<string>;
+  /** Junk removal: JUNK_OFF when the company has not set it up. */
+  junk: JunkSetup;
 };
 
 /** The processor account a company's payments are taken on: Canadian companies use their connected account. */

@@ -58,3 +58,9 @@ export function isValidTimezone(timezone: string): boolean {
 
 export const WEEKDAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type WeekdayName = (typeof WEEKDAY_NAMES)[number];
+
+/** The wall-clock time (HH:MM, 24-hour) in a timezone at a given instant. */
+export function timeIn(timezone: string, now: Date): string {
+  const t = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(timezone);
+  return `${String(t.hour).padStart(2, '0')}:${String(t.minute).padStart(2, '0')}`;
+}

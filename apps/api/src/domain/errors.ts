@@ -29,6 +29,19 @@ export const ERROR_CODES = [
   'internal',
   'upstream',
   'booking_api_off',
+  'slot_past_date',
+  'slot_same_day_closed',
+  'slot_too_far',
+  'slot_non_working_day',
+  'slot_blackout',
+  'slot_bad_window',
+  'slot_bad_date',
+  'photos_not_available',
+  'photos_expired',
+  'photos_limit_reached',
+  'photo_too_large',
+  'photo_type',
+  'photo_rejected',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

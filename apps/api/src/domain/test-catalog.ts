@@ -1,4 +1,5 @@
 import { type Catalog, type Company, DEFAULT_PAYMENT_LIMITS, type Material, type Promo, type Size } from './catalog';
+import type { JunkSetup } from './junk';
 
 /** Small hand-built catalogs for the pure rules' tests (money in cents). */
 export function size(overrides: Partial<Size> = {}): Size {
@@ -73,6 +74,35 @@ export function catalog(overrides: Partial<Catalog> = {}): Catalog {
     materials: [],
     promos: new Map(),
     commercialEmails: new Set(),
+    junk: junkSetup(),
+    ...overrides,
+  };
+}
+
+/** A junk setup: two windows of two seats on weekdays and Saturday, same day until noon. */
+export function junkSetup(overrides: Partial<JunkSetup> = {}): JunkSetup {
+  return {
+    online: true,
+    loads: [
+      { fraction: 'min', label: 'Single item', description: '', priceCents: 9_900 },
+      { fraction: '1/4', label: 'Quarter truck', description: '', priceCents: 24_900 },
+      { fraction: 'full', label: 'Full truck', description: '', priceCents: 69_900 },
+    ],
+    windows: [
+      { start: '08:00', end: '10:00', capacity: 2, weekdays: [1, 2, 3, 4, 5, 6] },
+      { start: '13:00', end: '15:00', capacity: 2, weekdays: [1, 2, 3, 4, 5] },
+    ],
+    sameDay: { allowed: true, cutoff: '12:00' },
+    minNoticeDays: 1,
+    maxAdvanceDays: 30,
+    nonWorkingWeekdays: [7],
+    blackoutDates: [{ date: '2026-12-08', reason: 'Truck maintenance' }],
+    photos: { enabled: true, maxCount: 3 },
+    serviceAreaZips: null,
+    notAccepted: [],
+    extraFees: [],
+    terms: '',
+    cancellationPolicy: '',
     ...overrides,
   };
 }

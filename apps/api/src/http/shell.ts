@@ -55,6 +55,7 @@ export type Surface<E extends Env> = ReturnType<typeof createSurface<E>>;
 
 export function createSurface<E extends Env>(options: SurfaceOptions) {
   const allowedMethods = methodsByPath(options.base, options.operations);
+  const isUpload = uploadPaths(options.base, options.operations);
   const envelope = options.envelope ?? svcEnvelope;
   const app = new OpenAPIHono<E>({
     defaultHook: (result) => {
@@ -98,9 +99,17 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
       };
       app.openapi(operation, serve as never);
     },
+    /**
+     * Serves an operation whose body is a file upload (multipart/form-data): the handler reads the stream
+     * itself, under its own limits, so no validator buffers the body first.
+     */
+    upload<R extends RouteConfig>(operation: R, handler: (c: Context<E>) => Promise<DataOf<R>>) {
+      app.post(operation.path, async (c) => c.json({ data: await handler(c) }, 200));
+    },
     /** Reads a POST body of an operation that takes one, no further than the limit (nothing to wait for on GET). */
     readBody(c: Context): Promise<void> | undefined {
       if (c.req.method !== 'POST' || !allowedMethods(c.req.path).includes('POST')) return undefined;
+      if (isUpload(c.req.path)) return undefined;
       return readJsonBody(c, options.maxBodyBytes);
     },
   };
@@ -179,6 +188,14 @@ async function readJsonBody(c: Context, maxBytes: number) {
     return;
   }
   await bodyLimit({ maxSize: maxBytes, onError: () => Promise.reject(tooLarge()) })(c, async () => {});
+}
+
+/** Whether a path is an operation that takes a multipart upload rather than JSON. */
+function uploadPaths(base: string, operations: readonly RouteConfig[]) {
+  const patterns = operations
+    .filter((op) => op.request?.body?.content?.['multipart/form-data'])
+    .map((op) => new RegExp(`^${base}${op.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`));
+  return (path: string) => patterns.length > 0 && patterns.some((p) => p.test(path));
 }
 
 /** The methods the surface's operations take at a path (for 405 and Allow), remembered per path. */

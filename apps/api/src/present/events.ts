@@ -4,6 +4,7 @@ import { dollars } from './money';
 /** The data of booking.completed, booking.held and booking.released (spec section 6). */
 export function presentBookingEvent(order: OrderRow) {
   return {
+    service: 'dumpster' as const,
     order_number: order.orderNumber,
     status: order.status,
     payment_status: order.paymentStatus,

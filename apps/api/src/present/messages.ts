@@ -1,3 +1,4 @@
+import type { JunkJobRow } from '../db/repositories/junk';
 import type { OrderRow } from '../db/repositories/orders';
 import type { Message } from '../db/repositories/outbox';
 import type { Company } from '../domain/catalog';
@@ -7,39 +8,68 @@ import { amountText } from './money';
 type Contact = { name: string; contact: { email: string | null; phone: string | null } };
 type Customer = { name: string; email: string; phone: string };
 
-/** The confirmation e-mails and texts an order sends, to the customer and to the company. */
+/** What a confirmation tells of a booking: a dumpster order or a junk job. */
+export type Booked = {
+  noun: 'order' | 'job';
+  number: number;
+  held: boolean;
+  what: string;
+  grossTotalCents: number;
+  currency: string;
+};
+
+export const bookedOrder = (order: OrderRow): Booked => ({
+  noun: 'order',
+  number: order.orderNumber,
+  held: order.status === 'pending_risk_review',
+  what: `${order.sizeLabel}, delivery ${order.deliveryDate}, pickup ${order.pickupDate}`,
+  grossTotalCents: order.grossTotalCents,
+  currency: order.currency,
+});
+
+export const bookedJob = (job: JunkJobRow): Booked => ({
+  noun: 'job',
+  number: job.jobNumber,
+  held: job.status === 'pending_risk_review',
+  what: `junk removal (${job.loadLabel}) on ${job.jobDate}, crew arriving ${job.windowStart}-${job.windowEnd}`,
+  grossTotalCents: job.grossTotalCents,
+  currency: job.currency,
+});
+
+/** The confirmation e-mails and texts an order or job sends, to the customer and to the company. */
 export function confirmationMessages(
   company: Company,
-  order: OrderRow,
+  booked: Booked,
   customer: { name: string; email: string; phone: string },
 ): Message[] {
-  const held = order.status === 'pending_risk_review';
-  const what = `${order.sizeLabel}, delivery ${order.deliveryDate}, pickup ${order.pickupDate}`;
-  const total = amountText(order.grossTotalCents, order.currency);
+  const { noun, number, held, what } = booked;
+  const total = amountText(booked.grossTotalCents, booked.currency);
+  const topic = noun === 'order' ? 'order_confirmation' : 'job_confirmation';
+  const newTopic = noun === 'order' ? 'new_order' : 'new_job';
   const customerText = held
-    ? `We received your order #${order.orderNumber} (${what}). It is being reviewed; we will confirm it shortly.`
-    : `Your order #${order.orderNumber} is confirmed: ${what}. Charged: ${total}.`;
+    ? `We received your ${noun} #${number} (${what}). It is being reviewed; we will confirm it shortly.`
+    : `Your ${noun} #${number} is confirmed: ${what}. Charged: ${total}.`;
   const messages: Message[] = [
     {
       channel: 'email',
-      topic: 'order_confirmation',
+      topic,
       to: customer.email,
-      subject: `${company.name}: order #${order.orderNumber}`,
+      subject: `${company.name}: ${noun} #${number}`,
       text: customerText,
     },
-    { channel: 'sms', topic: 'order_confirmation', to: customer.phone, text: `${company.name}: ${customerText}` },
+    { channel: 'sms', topic, to: customer.phone, text: `${company.name}: ${customerText}` },
   ];
-  const office = `New online order #${order.orderNumber}${held ? ' (held for review)' : ''}: ${customer.name}, ${what}, ${total}.`;
+  const office = `New online ${noun} #${number}${held ? ' (held for review)' : ''}: ${customer.name}, ${what}, ${total}.`;
   if (company.contact.email)
     messages.push({
       channel: 'email',
-      topic: 'new_order',
+      topic: newTopic,
       to: company.contact.email,
-      subject: `New order #${order.orderNumber}`,
+      subject: `New ${noun} #${number}`,
       text: office,
     });
   if (company.contact.phone)
-    messages.push({ channel: 'sms', topic: 'new_order', to: company.contact.phone, text: office });
+    messages.push({ channel: 'sms', topic: newTopic, to: company.contact.phone, text: office });
   return messages;
 }
 

@@ -9,7 +9,7 @@ import { dollars } from './money';
 /** POST /intents' answer: the payment to confirm in the page, for the session's frozen amount. */
 export function presentIntent(catalog: Catalog, { session, processor }: { session: SessionRow; processor: Processor }) {
   const { company } = catalog;
-  const quote = session.quote as QuoteCents;
+  const quote = session.quote as Pick<QuoteCents, 'total' | 'processingFee' | 'grossTotal'>;
   return {
     session_id: session.sessionId,
     payment_intent_id: session.paymentIntentId as string,
@@ -38,13 +38,24 @@ export function presentIntent(catalog: Catalog, { session, processor }: { sessio
 }
 
 /** GET /sessions/{session_id}'s answer. */
-export function presentSession({ session, orderNumber }: { session: SessionRow; orderNumber: number | null }) {
+export function presentSession({
+  session,
+  orderNumber,
+  jobNumber,
+}: {
+  session: SessionRow;
+  orderNumber: number | null;
+  jobNumber: number | null;
+}) {
   return {
     session_id: session.sessionId,
+    kind: session.kind,
     state: session.state as SessionState,
     payment_intent_id: session.paymentIntentId,
     order_number: orderNumber,
     order_id: session.orderId,
+    job_number: jobNumber,
+    job_id: session.junkJobId,
     last_error: session.lastError,
     updated_at: session.updatedAt.toISOString(),
     material: (session.material as { slug: string; label: string; acknowledged_at: string | null } | null) ?? null,

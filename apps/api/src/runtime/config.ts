@@ -33,6 +33,17 @@ export function readEnv(env = process.env) {
     stripeApiBase: env.STRIPE_API_BASE || undefined,
     /** Background workers (outbox, recovery) run in every platform process unless switched off. */
     workers: env.SVC_WORKERS !== 'off',
+    /** Junk photos: a folder under the data directory, or S3-compatible storage when a bucket is named. */
+    photosDir: path.join(dataDir(), 'photos'),
+    photosS3: env.SVC_PHOTOS_S3_BUCKET
+      ? {
+          bucket: env.SVC_PHOTOS_S3_BUCKET,
+          region: env.SVC_PHOTOS_S3_REGION ?? 'us-east-1',
+          endpoint: env.SVC_PHOTOS_S3_ENDPOINT || undefined,
+          accessKeyId: env.SVC_PHOTOS_S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.SVC_PHOTOS_S3_SECRET_ACCESS_KEY || undefined,
+        }
+      : undefined,
     /** How often the recovery worker looks for authorized sessions without an order. */
     recoveryIntervalMs: Number(env.SVC_RECOVERY_INTERVAL_MS ?? 15_000),
   };

@@ -9,6 +9,7 @@ import { createEmbedSurface } from '../http/surfaces/embed';
 import { createSandboxSurface } from '../http/surfaces/sandbox';
 import { processorsFor } from '../payments/processors';
 import { SANDBOX_BASE } from '../payments/sandbox-api';
+import { photoStoreFromEnv } from '../photos/store';
 import { type PlatformEnv, readEnv } from './config';
 import { startWorkers } from './workers';
 
@@ -43,7 +44,9 @@ export async function createPlatform(options: {
   const sandboxApp = createSandboxSurface(database.db);
   // A company set to Stripe on a platform without Stripe keys answers payments_not_ready.
   const processorFor = processorsFor(database.db, env);
+  const photos = await photoStoreFromEnv({ photosDir: env.photosDir, s3: env.photosS3 });
   const booking = createBookingSurface({
+    photos,
     registry,
     db: database.db,
     processorFor,

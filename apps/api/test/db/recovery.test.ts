@@ -4,14 +4,15 @@ import type { Database } from '../../src/db/client';
 import { findCompanyBySlug, loadCatalog } from '../../src/db/repositories/catalog';
 import { transitionSandboxIntent } from '../../src/db/repositories/sandbox-intents';
 import { findSession } from '../../src/db/repositories/sessions';
-import { bookingSessions, outbox } from '../../src/db/schema';
+import { bookingSessions, junkJobs, outbox } from '../../src/db/schema';
 import type { Catalog } from '../../src/domain/catalog';
-import { todayIn } from '../../src/domain/dates';
+import { addDays, timeIn, todayIn, weekday } from '../../src/domain/dates';
 import { createIntentCaps } from '../../src/http/intent-caps';
 import { createSandboxProcessor } from '../../src/payments/sandbox';
 import { presentIntent } from '../../src/present/orders';
 import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';
 import { createIntent } from '../../src/use-cases/dumpster/create-intent';
+import { createJunkIntent } from '../../src/use-cases/junk/create-intent';
 import { recoverSessions } from '../../src/use-cases/shared/recover-sessions';
 import { openDay } from '../support/booking';
 import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
@@ -126,6 +127,60 @@ describe.each(drivers())('the recovery worker on %s', (driver) => {
     expect((await processorFor().retrieveIntent(intent.payment_intent_id, null)).status).toBe('canceled');
     const told = (await database.db.select().from(outbox)).filter((r) => r.topic === 'booking_failed');
     expect(told.map((r) => (r.payload as { to: string }).to)).toEqual(['abandoned@example.com']);
+  });
+
+  // A junk session, as POST /junk/intents answers it, on a morning window a few days out.
+  let junkDay = 3;
+  async function openJunkSession(email: string) {
+    while (weekday(addDays(today, junkDay)) === 7 || junkDay === 9) junkDay++;
+    const opened = await createJunkIntent(
+      deps(),
+      catalog,
+      {
+        load_fraction: 'full',
+        job_date: addDays(today, junkDay++),
+        time_window_start: '08:00',
+        time_window_end: '10:00',
+        address_line1: '1 Main St',
+        zip: '10001',
+        customer: { name: 'Jo', email, phone: '+1 212 555 0142' },
+        terms_accepted: true,
+      },
+      { today, time: timeIn(ACME_TZ, new Date()) },
+      { channel: 'api', ip: null },
+    );
+    return presentIntent(catalog, opened);
+  }
+
+  it('creates the junk job of an authorized junk session whose page never called /junk/confirm', async () => {
+    const intent = await openJunkSession('lost-junk@example.com');
+    await authorize(intent.payment_intent_id);
+    await age(intent.session_id, 3);
+    expect(await recoverSessions(deps())).toMatchObject({ confirmed: 1 });
+    const session = await findSession(database.db, catalog.company.id, intent.session_id);
+    expect(session).toMatchObject({ state: 'confirmed', orderId: null, junkJobId: expect.any(String) });
+    const jobs = await database.db.select().from(junkJobs);
+    expect(jobs.filter((j) => j.sessionId === intent.session_id)).toMatchObject([
+      { status: 'confirmed', paymentStatus: 'paid', grossTotalCents: intent.amount.gross_total_cents },
+    ]);
+    expect((await processorFor().retrieveIntent(intent.payment_intent_id, null)).status).toBe('succeeded');
+  });
+
+  it('tells the junk customer once after 15 minutes without a job, and makes the job when it can', async () => {
+    const intent = await openJunkSession('stuck-junk@example.com');
+    await authorize(intent.payment_intent_id);
+    const failing = { ...deps(), processorFor: processorDown };
+    await age(intent.session_id, 16);
+    expect(await recoverSessions(failing)).toMatchObject({ notified: 1 });
+    const notices = (await database.db.select().from(outbox)).filter(
+      (r) => r.topic === 'booking_unconfirmed' && (r.payload as { to: string }).to === 'stuck-junk@example.com',
+    );
+    expect(notices).toHaveLength(1);
+    await age(intent.session_id, 18);
+    expect(await recoverSessions(deps())).toMatchObject({ confirmed: 1 });
+    expect((await findSession(database.db, catalog.company.id, intent.session_id))?.junkJobId).toEqual(
+      expect.any(String),
+    );
   });
 
   it('a payment canceled at the processor fails its session', async () => {

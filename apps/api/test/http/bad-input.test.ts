@@ -133,4 +133,83 @@ describe.each(targets)('bad input on $name', (target) => {
       { numRuns: 150 },
     );
   });
+
+  it('property: any JSON body to the junk operations gets 200 or a 4xx with a field', async () => {
+    const junkValue = fc.oneof(
+      value,
+      fc.constantFrom('min', '1/4', 'full', '3/4', '08:00', '10:00', '13:00', '25:00', '2027-02-30', '10001'),
+    );
+    const junkBodyOf = (fields: string[]) =>
+      fc.oneof(
+        { weight: 4, arbitrary: fc.dictionary(fc.constantFrom(...fields, 'extra'), junkValue, { maxKeys: 6 }) },
+        { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+      );
+    await fc.assert(
+      fc.asyncProperty(junkBodyOf(['load_fraction', 'promo_code']), async (body) => {
+        assertHandled(await api.post('/junk/quote', { key, body }), [200, 400, 404]);
+      }),
+      { numRuns: 100 },
+    );
+    const intentFields = [
+      'load_fraction',
+      'job_date',
+      'time_window_start',
+      'time_window_end',
+      'address_line1',
+      'zip',
+      'customer',
+      'terms_accepted',
+      'promo_code',
+      'session_id',
+    ];
+    await fc.assert(
+      fc.asyncProperty(junkBodyOf(intentFields), async (body) => {
+        assertHandled(await api.post('/junk/intents', { key, body }), [400, 404, 409]);
+      }),
+      { numRuns: 150 },
+    );
+    await fc.assert(
+      fc.asyncProperty(junkBodyOf(['session_id', 'payment_intent_id']), async (body) => {
+        assertHandled(await api.post('/junk/confirm', { key, body }), [400, 404, 409]);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('property: any from/to on GET /junk/availability gets 200 or 400 invalid_parameter with a field', async () => {
+    const param = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc
+        .date({ noInvalidDate: true, min: new Date('1900-01-01'), max: new Date('2200-01-01') })
+        .map((d) => d.toISOString().slice(0, 10)),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.record({ from: param, to: param }, { requiredKeys: [] }), async (query) => {
+        const res = await api.get('/junk/availability', { key, query: query as Record<string, string> });
+        assertHandled(res, [200, 400]);
+        if (res.status === 400) expect(res.body.error.code).toBe('invalid_parameter');
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('property: any multipart form to POST /junk/photos gets a 4xx with a field, never a 500', async () => {
+    const part = fc.record({
+      name: fc.constantFrom('session_id', 'photos', 'other'),
+      text: fc.string({ maxLength: 40 }),
+      file: fc.boolean(),
+      bytes: fc.uint8Array({ maxLength: 64 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(part, { maxLength: 5 }), async (parts) => {
+        const form = new FormData();
+        for (const p of parts) {
+          if (p.file) form.append(p.name, new Blob([new Uint8Array(p.bytes)]), 'x.jpg');
+          else form.append(p.name, p.text);
+        }
+        assertHandled(await api.post('/junk/photos', { key, form }), [400, 404, 409, 413, 415]);
+      }),
+      { numRuns: 60 },
+    );
+  });
 });

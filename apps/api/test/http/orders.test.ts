@@ -77,6 +77,7 @@ describe.each(targets)('card-paid orders on $name', (target) => {
     const [event] = await webhooksFor(order.order_number);
     expect(event).toMatchObject({ topic: 'booking.completed', status: 'pending' });
     expect(event.payload).toEqual({
+      service: 'dumpster',
       order_number: order.order_number,
       status: 'confirmed',
       payment_status: 'unpaid', // as written with the order, before the capture that follows the commit

@@ -68,6 +68,8 @@ export type CallOptions = {
   body?: unknown;
   /** Sent as is, instead of JSON.stringify(body). */
   raw?: string;
+  /** A multipart/form-data body (fetch sets its Content-Type with the boundary). */
+  form?: FormData;
   headers?: Record<string, string>;
   query?: Record<string, string>;
 };
@@ -79,7 +81,7 @@ export function apiClient(baseUrl: string) {
     const headers: Record<string, string> = { ...options.headers };
     if (options.key) headers.authorization = `Bearer ${options.key}`;
     if (options.origin) headers.origin = options.origin;
-    let body: string | undefined = options.raw;
+    let body: string | FormData | undefined = options.form ?? options.raw;
     if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';

@@ -29,10 +29,15 @@ export async function createLocation(driver: Driver, label: string): Promise<Dat
   await withClient(admin, (c) => c.query(`CREATE DATABASE ${name}`));
   const url = new URL(admin);
   url.pathname = `/${name}`;
+  // Its own data folder too (junk photos, local files), never the repository's .data/.
+  const dir = mkdtempSync(path.join(tmpdir(), `svc-${label}-`));
   return {
     driver,
-    env: { DATABASE_URL: url.toString() },
-    dispose: () => withClient(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
+    env: { DATABASE_URL: url.toString(), SVC_DATA_DIR: dir },
+    dispose: async () => {
+      await withClient(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 

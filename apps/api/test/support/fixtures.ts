@@ -90,6 +90,41 @@ export function acmeConfig(today: string): CompanyConfigInput {
       { code: 'PAST', type: 'percent', percent: 5, valid_to: addDays(today, -1) },
     ],
     commercial_accounts: [{ name: 'Big Builder', email: 'ap@bigbuilder.example' }],
+    junk: acmeJunk(today),
+  };
+}
+
+/**
+ * Acme's junk removal, fixed so every slot rule can be caused whatever the hour: same-day bookings close
+ * at 00:00 (today is always slot_same_day_closed), tomorrow is inside the two days' notice (slot_past_date),
+ * today + 9 is a blackout, Sundays are off, and the afternoon window has one seat (the race).
+ */
+export function acmeJunk(today: string): NonNullable<CompanyConfigInput['junk']> {
+  const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+  return {
+    online: true,
+    loads: [
+      { load_fraction: 'min', label: 'Single item', description: 'about 1 cubic yard', price: 99 },
+      { load_fraction: '1/4', label: 'Quarter truck', description: 'about 4 cubic yards', price: 249.99 },
+      { load_fraction: 'full', label: 'Full truck', description: 'about 16 cubic yards', price: 699 },
+      { load_fraction: '3/4', label: 'Three quarters (retired)', price: 500, active: false },
+    ],
+    windows: [
+      { start: '08:00', end: '10:00', capacity: 3, weekdays: [...weekdays] },
+      { start: '10:00', end: '12:00', capacity: 2, weekdays: [...weekdays] },
+      { start: '13:00', end: '15:00', capacity: 1, weekdays: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] },
+    ],
+    same_day: { allowed: true, cutoff: '00:00' },
+    min_notice_days: 2,
+    max_advance_days: 30,
+    non_working_weekdays: ['sunday'],
+    blackout_dates: [{ date: addDays(today, 9), reason: 'Truck maintenance' }],
+    photos: { enabled: true, max_count: 3 },
+    service_area: { zips: ['10001', '10002', '10003'] },
+    not_accepted: [{ label: 'Paint and chemicals', note: null }],
+    extra_fees: [{ label: 'Stairs (per flight)', amount: 25 }],
+    terms: 'The crew confirms the load on site.',
+    cancellation_policy: 'Free cancellation until 24 hours before the window.',
   };
 }
 
@@ -121,6 +156,8 @@ export type Fixtures = {
   offline: { server: string };
   /** Online and ready, set to Stripe: on a platform without Stripe keys it cannot take payments. */
   stripeco: { server: string };
+  /** Acme's twin whose junk removal is switched off online. */
+  junkoff: { server: string };
 };
 
 export async function seedFixtures(database: Database): Promise<Fixtures> {
@@ -134,6 +171,13 @@ export async function seedFixtures(database: Database): Promise<Fixtures> {
     name: 'Stripe Co',
     commercial_accounts: [],
     processor: { kind: 'stripe', account: null },
+  });
+
+  await applyCompanyConfig(database, {
+    ...acmeConfig(today),
+    slug: 'junkoff',
+    name: 'Junk Off',
+    junk: { ...acmeJunk(today), online: false },
   });
 
   const revoked = await createKey(database, 'acme', { kind: 'server', label: 'revoked' }, new Date());
@@ -173,5 +217,6 @@ export async function seedFixtures(database: Database): Promise<Fixtures> {
     sleepy: { server: (await createKey(database, 'sleepy', { kind: 'server' }, new Date())).key },
     offline: { server: (await createKey(database, 'offline', { kind: 'server' }, new Date())).key },
     stripeco: { server: (await createKey(database, 'stripeco', { kind: 'server' }, new Date())).key },
+    junkoff: { server: (await createKey(database, 'junkoff', { kind: 'server' }, new Date())).key },
   };
 }

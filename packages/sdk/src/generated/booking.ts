@@ -157,6 +157,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/junk/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the company hauls, for how much, and when its crews come */
+        get: operations["junkConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/junk/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Days and arrival windows with the seats left */
+        get: operations["junkAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/junk/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Price a junk removal load */
+        post: operations["junkQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/junk/intents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check every rule, hold the window's seat, freeze the price and open a card payment */
+        post: operations["createJunkIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/junk/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create the job once the card is authorized; safe to repeat with the same pair */
+        post: operations["confirmJunk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/junk/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add photos of the pile to a confirmed job (up to 3 in all, within 2 hours) */
+        post: operations["uploadJunkPhotos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "booking.completed": {
@@ -281,9 +383,11 @@ export interface components {
             event: "booking.completed";
             /** Format: date-time */
             created_at: string;
-            data: components["schemas"]["BookingEventData"];
+            data: components["schemas"]["BookingEventData"] | components["schemas"]["JunkEventData"];
         };
         BookingEventData: {
+            /** @enum {string} */
+            service: "dumpster";
             order_number: number;
             status: string;
             /** @enum {string} */
@@ -327,21 +431,57 @@ export interface components {
             /** @description the page the booking started on */
             landing_page?: string;
         } | null;
+        JunkEventData: {
+            /** @enum {string} */
+            service: "junk";
+            job_number: number;
+            /** @description confirmed, or pending_risk_review while held */
+            status: string;
+            /** @enum {string} */
+            payment_status: "unpaid" | "paid";
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            job_date: string;
+            time_window: {
+                start: string;
+                end: string;
+            };
+            load_fraction: string;
+            load_label: string;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            total_price: number;
+            /** @enum {string} */
+            booking_channel: "api" | "link" | "widget";
+            /** Format: uuid */
+            job_id: string;
+            /** Format: uuid */
+            customer_ref: string;
+            /** Format: date-time */
+            created_at: string;
+            attribution: components["schemas"]["Attribution"] & unknown;
+        };
         Event_booking_held: {
             /** @enum {string} */
             event: "booking.held";
             /** Format: date-time */
             created_at: string;
-            data: components["schemas"]["BookingEventData"];
+            data: components["schemas"]["BookingEventData"] | components["schemas"]["JunkEventData"];
         };
         Event_booking_released: {
             /** @enum {string} */
             event: "booking.released";
             /** Format: date-time */
             created_at: string;
-            data: components["schemas"]["BookingEventData"] & {
+            data: (components["schemas"]["BookingEventData"] & {
                 previous_status: string;
-            };
+            }) | (components["schemas"]["JunkEventData"] & {
+                previous_status: string;
+            });
         };
         Company: {
             slug: string;
@@ -420,7 +560,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_body" | "invalid_parameter" | "unauthorized" | "origin_required" | "origin_not_allowed" | "secret_in_browser" | "company_inactive" | "not_found" | "method_not_allowed" | "booking_offline" | "payments_not_ready" | "date_past" | "date_closed" | "out_of_service_area" | "promo_invalid" | "account_customer" | "material_not_allowed" | "already_authorized" | "payment_intent_mismatch" | "unconfirmed" | "processing" | "idempotency_conflict" | "rate_limited" | "internal" | "upstream" | "booking_api_off";
+                code: "invalid_body" | "invalid_parameter" | "unauthorized" | "origin_required" | "origin_not_allowed" | "secret_in_browser" | "company_inactive" | "not_found" | "method_not_allowed" | "booking_offline" | "payments_not_ready" | "date_past" | "date_closed" | "out_of_service_area" | "promo_invalid" | "account_customer" | "material_not_allowed" | "already_authorized" | "payment_intent_mismatch" | "unconfirmed" | "processing" | "idempotency_conflict" | "rate_limited" | "internal" | "upstream" | "booking_api_off" | "slot_past_date" | "slot_same_day_closed" | "slot_too_far" | "slot_non_working_day" | "slot_blackout" | "slot_bad_window" | "slot_bad_date" | "photos_not_available" | "photos_expired" | "photos_limit_reached" | "photo_too_large" | "photo_type" | "photo_rejected";
                 message: string;
                 /** @description the request field or parameter at fault */
                 field?: string;
@@ -773,15 +913,7 @@ export interface components {
             placement_lat?: number;
             placement_lng?: number;
             debris_type?: string;
-            customer: {
-                name: string;
-                /** Format: email */
-                email: string;
-                phone: string;
-                /** @enum {string} */
-                type?: "residential" | "contractor";
-                company_name?: string;
-            };
+            customer: components["schemas"]["Customer"];
             promo_code?: string;
             /** @enum {boolean} */
             terms_accepted: true;
@@ -793,6 +925,15 @@ export interface components {
             material?: string;
             material_acknowledged?: boolean;
             attribution?: components["schemas"]["Attribution"] & unknown;
+        };
+        Customer: {
+            name: string;
+            /** Format: email */
+            email: string;
+            phone: string;
+            /** @enum {string} */
+            type?: "residential" | "contractor";
+            company_name?: string;
         };
         Confirmation: {
             /** @enum {string} */
@@ -817,12 +958,21 @@ export interface components {
         };
         Session: {
             session_id: string;
+            /**
+             * @description what the session books: a dumpster order or a junk job
+             * @enum {string}
+             */
+            kind: "dumpster" | "junk";
             /** @enum {string} */
             state: "intent_created" | "confirmed" | "held" | "unconfirmed" | "failed";
             payment_intent_id: string | null;
             order_number: number | null;
             /** Format: uuid */
             order_id: string | null;
+            /** @description a junk session's job, once made */
+            job_number: number | null;
+            /** Format: uuid */
+            job_id: string | null;
             last_error: string | null;
             /** Format: date-time */
             updated_at: string;
@@ -836,6 +986,300 @@ export interface components {
              * @example 39500
              */
             amount_cents: number;
+        };
+        JunkConfig: {
+            junk_online: boolean;
+            payments_ready: boolean;
+            /** @description the hosted junk booking page of this company */
+            hosted_page: string;
+            /** @enum {string} */
+            currency: "USD" | "CAD";
+            loads: components["schemas"]["JunkLoad"][];
+            windows: {
+                /** @example 08:00 */
+                start: string;
+                /** @example 08:00 */
+                end: string;
+                /** @description jobs per window */
+                capacity: number;
+                weekdays: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday")[];
+            }[];
+            same_day: {
+                allowed: boolean;
+                /**
+                 * @description same-day bookings close at this time (company's timezone)
+                 * @example 08:00
+                 */
+                cutoff: string;
+            };
+            /** @description for days after today: 1 = tomorrow */
+            min_notice_days: number;
+            max_advance_days: number;
+            non_working_weekdays: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday")[];
+            blackout_dates: {
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                date: string;
+                reason: string;
+            }[];
+            photo: {
+                enabled: boolean;
+                max_count: number;
+                types: ("image/jpeg" | "image/png" | "image/webp")[];
+                max_bytes: number;
+                /** @description photos are taken for this long after /junk/confirm */
+                window_minutes: number;
+            };
+            locations: {
+                zips: string[];
+                /** @description true when the company lists no ZIPs (every address is accepted) */
+                any_zip: boolean;
+            };
+            not_accepted: {
+                label: string;
+                note: string | null;
+            }[];
+            extra_fee: {
+                label: string;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                amount: number;
+                /**
+                 * @description integer cents
+                 * @example 39500
+                 */
+                amount_cents: number;
+                note: string | null;
+            }[];
+            terms: {
+                text: string;
+            };
+            cancellation_policy: {
+                text: string;
+            };
+            /** @enum {string} */
+            card_fee_handling: "customer_pays" | "company_absorbs";
+        };
+        JunkLoad: {
+            /**
+             * @description the value requests send
+             * @example 1/4
+             */
+            load_fraction: string;
+            label: string;
+            /** @description what fits, for example the approximate cubic yards */
+            description: string;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            price: number;
+            /**
+             * @description integer cents
+             * @example 39500
+             */
+            price_cents: number;
+        };
+        JunkAvailability: {
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            today: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            from: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            to: string;
+            max_advance_days: number;
+            same_day: {
+                allowed: boolean;
+                /** @example 08:00 */
+                cutoff: string;
+            };
+            days: components["schemas"]["JunkDay"][];
+        };
+        JunkDay: {
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            date: string;
+            open: boolean;
+            windows: {
+                /** @example 08:00 */
+                start: string;
+                /** @example 08:00 */
+                end: string;
+                /** @description seats left */
+                remaining: number;
+            }[];
+            /**
+             * @description why the day is closed; null when open
+             * @enum {string|null}
+             */
+            reason: "past" | "same_day_closed" | "too_far" | "non_working_day" | "blackout" | "full" | null;
+            /** @description a blackout day’s reason, or more on why it is closed */
+            note: string | null;
+        };
+        JunkQuote: {
+            load: {
+                load_fraction: string;
+                label: string;
+            };
+            lines: {
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                base: number;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                promo_discount: number;
+            };
+            promo: components["schemas"]["PromoResult"];
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            total: number;
+            /**
+             * @description integer cents
+             * @example 39500
+             */
+            total_cents: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            processing_fee: number;
+            /**
+             * @description integer cents
+             * @example 39500
+             */
+            processing_fee_cents: number;
+            /** @enum {string} */
+            card_fee_handling: "customer_pays" | "company_absorbs";
+            /**
+             * @description total + processing_fee: what the card is charged
+             * @example 395
+             */
+            gross_total: number;
+            /**
+             * @description integer cents
+             * @example 39500
+             */
+            gross_total_cents: number;
+            /** @enum {string} */
+            currency: "USD" | "CAD";
+        };
+        JunkQuoteRequest: {
+            /** @example 1/4 */
+            load_fraction: string;
+            promo_code?: string;
+        };
+        JunkIntentRequest: {
+            /** @example 1/4 */
+            load_fraction: string;
+            /**
+             * Format: date
+             * @description a day that does not exist is slot_bad_date
+             * @example 2026-12-01
+             */
+            job_date: string;
+            /** @example 08:00 */
+            time_window_start: string;
+            /** @example 08:00 */
+            time_window_end: string;
+            /** @description street number and name */
+            address_line1: string;
+            address_line2?: string;
+            city?: string;
+            state?: string;
+            zip: string;
+            /** @description what is to be hauled and where it is (garage, backyard, stairs) */
+            notes?: string;
+            customer: components["schemas"]["Customer"];
+            promo_code?: string;
+            /** @enum {boolean} */
+            terms_accepted: true;
+            /**
+             * @description idempotency id of the booking attempt
+             * @example ses_4f9a2c1e8b7d
+             */
+            session_id?: string;
+            attribution?: components["schemas"]["Attribution"] & unknown;
+        };
+        JunkConfirmation: {
+            /** @enum {string} */
+            state: "confirmed" | "held";
+            job_number: number;
+            /** Format: uuid */
+            job_id: string;
+            /** Format: uuid */
+            invoice_id: string;
+            /** Format: uuid */
+            customer_id: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            job_date: string;
+            time_window: {
+                /** @example 08:00 */
+                start: string;
+                /** @example 08:00 */
+                end: string;
+            };
+            photos: {
+                /** @description photos this job can still take */
+                max_count: number;
+                /**
+                 * Format: date-time
+                 * @description photos are taken until then
+                 */
+                until: string | null;
+            };
+            /** @description true when this job was created by an earlier call */
+            already?: boolean;
+        };
+        JunkConfirmRequest: {
+            /**
+             * @description idempotency id of the booking attempt
+             * @example ses_4f9a2c1e8b7d
+             */
+            session_id: string;
+            payment_intent_id: string;
+        };
+        JunkPhotos: {
+            job_number: number;
+            /** @description every photo of the job, this upload’s last */
+            photos: components["schemas"]["JunkPhoto"][];
+            /** @description photos the job can still take */
+            remaining: number;
+            /** Format: date-time */
+            until: string;
+        };
+        JunkPhoto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            content_type: "image/jpeg" | "image/png" | "image/webp";
+            /** @description the stored size, after metadata was stripped */
+            bytes: number;
+            width: number;
+            height: number;
         };
     };
     responses: never;
@@ -1653,6 +2097,644 @@ export interface operations {
             };
             /** @description Error: method_not_allowed */
             405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: booking_api_off */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    junkConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The junk removal setup */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["JunkConfig"];
+                    };
+                };
+            };
+            /** @description Error: unauthorized, origin_required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: origin_not_allowed, secret_in_browser, company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: booking_api_off */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    junkAvailability: {
+        parameters: {
+            query?: {
+                /** @description default: today in the company's timezone */
+                from?: string;
+                /** @description default: from + 29 days; at most from + 120 days */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per day from..to */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["JunkAvailability"];
+                    };
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized, origin_required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: origin_not_allowed, secret_in_browser, company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: booking_api_off */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    junkQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JunkQuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The server-computed price */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["JunkQuote"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized, origin_required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: origin_not_allowed, secret_in_browser, company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: booking_api_off */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createJunkIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JunkIntentRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment to confirm in the browser */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Intent"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized, origin_required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: origin_not_allowed, secret_in_browser, company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: booking_offline, payments_not_ready, slot_past_date, slot_same_day_closed, slot_too_far, slot_non_working_day, slot_blackout, slot_bad_window, slot_bad_date, out_of_service_area, promo_invalid, account_customer, already_authorized, idempotency_conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: upstream */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: booking_api_off */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmJunk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JunkConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["JunkConfirmation"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized, origin_required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: origin_not_allowed, secret_in_browser, company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payment_intent_mismatch, unconfirmed, processing, slot_bad_window */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: upstream */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: booking_api_off */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadJunkPhotos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * @description idempotency id of the booking attempt
+                     * @example ses_4f9a2c1e8b7d
+                     */
+                    session_id: string;
+                    /** @description one to three image files (JPEG, PNG or WebP, each up to 8 MB), in one or more form fields named photos */
+                    photos?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The job’s photos */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["JunkPhotos"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body, photo_rejected */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized, origin_required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: origin_not_allowed, secret_in_browser, company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: photos_not_available, photos_limit_reached */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: photos_expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: photo_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: photo_type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,6 +2,7 @@ import { getAvailability } from './calendar';
 import { getMaterials, listSizes } from './catalog';
 import { check } from './checks';
 import { getCompany } from './company';
+import { junkOperations } from './junk';
 import { confirm, createIntent, getSession } from './orders';
 import { quote } from './quote';
 
@@ -10,6 +11,18 @@ export { AvailabilityQuery, getAvailability } from './calendar';
 export { getMaterials, listSizes } from './catalog';
 export { CheckBody, check } from './checks';
 export { getCompany } from './company';
+export {
+  confirmJunk,
+  createJunkIntent,
+  getJunkAvailability,
+  getJunkConfig,
+  JunkAvailabilityQuery,
+  JunkConfirmBody,
+  JunkIntentBody,
+  JunkQuoteBody,
+  junkQuote,
+  uploadJunkPhotos,
+} from './junk';
 export { ConfirmBody, confirm, createIntent, getSession, IntentBody } from './orders';
 export { QuoteBody, quote } from './quote';
 
@@ -23,4 +36,5 @@ export const bookingOperations = [
   createIntent,
   confirm,
   getSession,
+  ...junkOperations,
 ];

@@ -4,12 +4,25 @@ import { AUTH_ERRORS, errorResponses } from '../errors';
 
 // The card-paid order: POST /intents, POST /confirm, GET /sessions/{session_id}.
 
-const SessionId = z
+export const SessionId = z
   .string()
   .min(8)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _')
   .openapi({ description: 'idempotency id of the booking attempt', example: 'ses_4f9a2c1e8b7d' });
+
+export const Customer = z
+  .strictObject({
+    name: clean(z.string().trim().min(1).max(120)),
+    email: z.email().max(200),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\+?[\d\s().-]{7,40}$/, 'a phone number'),
+    type: z.enum(['residential', 'contractor']).optional(),
+    company_name: clean(z.string().trim().max(120)).optional(),
+  })
+  .openapi('Customer');
 
 export const IntentBody = z
   .strictObject({
@@ -27,16 +40,7 @@ export const IntentBody = z
     placement_lat: z.number().min(-90).max(90).optional(),
     placement_lng: z.number().min(-180).max(180).optional(),
     debris_type: clean(z.string().trim().max(100)).optional(),
-    customer: z.strictObject({
-      name: clean(z.string().trim().min(1).max(120)),
-      email: z.email().max(200),
-      phone: z
-        .string()
-        .trim()
-        .regex(/^\+?[\d\s().-]{7,40}$/, 'a phone number'),
-      type: z.enum(['residential', 'contractor']).optional(),
-      company_name: clean(z.string().trim().max(120)).optional(),
-    }),
+    customer: Customer,
     promo_code: clean(z.string().min(1).max(64)).optional(),
     terms_accepted: z.literal(true, 'the customer must accept the terms (true)'),
     session_id: SessionId.optional(),
@@ -56,7 +60,7 @@ const Amount = z.object({
   card_fee_handling: z.enum(['customer_pays', 'company_absorbs']),
 });
 
-const Intent = z
+export const Intent = z
   .object({
     session_id: z.string(),
     payment_intent_id: z.string(),
@@ -93,10 +97,15 @@ const Confirmation = z
 const Session = z
   .object({
     session_id: z.string(),
+    kind: z
+      .enum(['dumpster', 'junk'])
+      .openapi({ description: 'what the session books: a dumpster order or a junk job' }),
     state: z.enum(['intent_created', 'confirmed', 'held', 'unconfirmed', 'failed']),
     payment_intent_id: z.string().nullable(),
     order_number: z.number().int().nullable(),
     order_id: z.uuid().nullable(),
+    job_number: z.number().int().nullable().openapi({ description: "a junk session's job, once made" }),
+    job_id: z.uuid().nullable(),
     last_error: z.string().nullable(),
     updated_at: z.string().openapi({ format: 'date-time' }),
     material: z.object({ slug: z.string(), label: z.string(), acknowledged_at: z.string().nullable() }).nullable(),

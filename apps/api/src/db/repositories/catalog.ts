@@ -7,6 +7,7 @@ import {
   type Promo,
   type Size,
 } from '../../domain/catalog';
+import { JUNK_OFF } from '../../domain/junk';
 import type { Queryable } from '../client';
 import { closedDates, commercialAccounts, companies, materialSizes, materials, promoCodes, sizes } from '../schema';
 
@@ -269,6 +270,7 @@ export async function loadCatalog(db: Queryable, companyId: string): Promise<Cat
     materials: materialList,
     promos,
     commercialEmails: new Set(accounts.map((a) => a.email)),
+    junk: row.junk ?? JUNK_OFF,
   };
 }
 

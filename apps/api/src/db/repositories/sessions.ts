@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
-import { bookingSessions, orders } from '../schema';
+import { bookingSessions, junkJobs, orders } from '../schema';
 
 export type SessionRow = typeof bookingSessions.$inferSelect;
 
@@ -75,7 +75,12 @@ export async function updateSession(
   db: Queryable,
   companyId: string,
   sessionId: string,
-  set: Partial<Pick<SessionRow, 'state' | 'orderId' | 'lastError' | 'lockedUntil' | 'notifiedUnconfirmedAt'>>,
+  set: Partial<
+    Pick<
+      SessionRow,
+      'state' | 'orderId' | 'junkJobId' | 'lastError' | 'lockedUntil' | 'notifiedUnconfirmedAt' | 'holdUntil'
+    >
+  >,
 ): Promise<void> {
   await db
     .update(bookingSessions)
@@ -83,12 +88,13 @@ export async function updateSession(
     .where(and(eq(bookingSessions.companyId, companyId), eq(bookingSessions.sessionId, sessionId)));
 }
 
-/** A session with its order's number, for GET /sessions and repeated confirms. */
+/** A session with its order's (or junk job's) number, for GET /sessions and repeated confirms. */
 export async function findSessionWithOrder(db: Queryable, companyId: string, sessionId: string) {
   const [row] = await db
-    .select({ session: bookingSessions, orderNumber: orders.orderNumber })
+    .select({ session: bookingSessions, orderNumber: orders.orderNumber, jobNumber: junkJobs.jobNumber })
     .from(bookingSessions)
     .leftJoin(orders, eq(orders.id, bookingSessions.orderId))
+    .leftJoin(junkJobs, eq(junkJobs.id, bookingSessions.junkJobId))
     .where(and(eq(bookingSessions.companyId, companyId), eq(bookingSessions.sessionId, sessionId)));
   return row;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { JunkSetup } from '../../domain/junk';
 import { createdAt, id, updatedAt } from './columns';
 
 /** Companies, their closed dates and their API keys. */
@@ -44,6 +45,8 @@ export const companies = pgTable('companies', {
   paymentLimits: jsonb('payment_limits').$type<PaymentLimitsRow>(),
   processorKind: text('processor_kind').$type<'sandbox' | 'stripe'>().notNull().default('sandbox'),
   processorAccount: text('processor_account'),
+  /** Junk removal (company config `junk`, money in cents); null when the company does not offer it. */
+  junk: jsonb('junk').$type<JunkSetup>(),
   /** Data API access gate: none -> requested -> approved | revoked. */
   dataApiAccess: text('data_api_access').notNull().default('none'),
   plan: text('plan').notNull().default('free'),

@@ -1,4 +1,4 @@
-import { date, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { companyId } from './companies';
 import { customers } from './customers';
@@ -10,24 +10,38 @@ export const junkJobs = pgTable(
     id: id(),
     companyId: companyId(),
     jobNumber: integer('job_number').notNull(),
+    /** confirmed, or pending_risk_review until the company approves it. */
     status: text('status').notNull(),
+    paymentStatus: text('payment_status').notNull().default('unpaid'),
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id),
     loadFraction: text('load_fraction').notNull(),
+    loadLabel: text('load_label').notNull().default(''),
     jobDate: date('job_date').notNull(),
     windowStart: text('window_start').notNull(),
     windowEnd: text('window_end').notNull(),
     address: jsonb('address').notNull(),
+    /** What the customer says is to be hauled, and where it is. */
+    notes: text('notes'),
+    /** The frozen quote, in cents. */
     quote: jsonb('quote').notNull(),
     totalCents: integer('total_cents').notNull(),
+    processingFeeCents: integer('processing_fee_cents').notNull().default(0),
+    grossTotalCents: integer('gross_total_cents').notNull().default(0),
+    promoCode: text('promo_code'),
+    riskReview: boolean('risk_review').notNull().default(false),
+    attribution: jsonb('attribution').$type<Record<string, string>>(),
     currency: text('currency').notNull(),
     bookingChannel: text('booking_channel').notNull(),
     sessionId: text('session_id'),
     photosUntil: timestamp('photos_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('junk_jobs_company_number').on(t.companyId, t.jobNumber)],
+  (t) => [
+    uniqueIndex('junk_jobs_company_number').on(t.companyId, t.jobNumber),
+    index('junk_jobs_company_slot').on(t.companyId, t.jobDate, t.windowStart),
+  ],
 );
 
 export const junkPhotos = pgTable('junk_photos', {
@@ -38,6 +52,8 @@ export const junkPhotos = pgTable('junk_photos', {
     .references(() => junkJobs.id, { onDelete: 'cascade' }),
   contentType: text('content_type').notNull(),
   byteSize: integer('byte_size').notNull(),
+  width: integer('width').notNull().default(0),
+  height: integer('height').notNull().default(0),
   storageKey: text('storage_key').notNull(),
   createdAt: createdAt(),
 });

@@ -114,13 +114,21 @@ export const bookingSessions = pgTable(
     orderId: uuid('order_id').references(() => orders.id),
     junkJobId: uuid('junk_job_id').references(() => junkJobs.id),
     material: jsonb('material'),
+    /** A junk session's window (date and start): its seat is held until hold_until while it has no job. */
+    slotDate: date('slot_date'),
+    slotStart: text('slot_start'),
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
     lastError: text('last_error'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     notifiedUnconfirmedAt: timestamp('notified_unconfirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.sessionId] }), index('booking_sessions_state').on(t.state)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.sessionId] }),
+    index('booking_sessions_state').on(t.state),
+    index('booking_sessions_slot').on(t.companyId, t.slotDate, t.slotStart),
+  ],
 );
 
 export const dispatchEntries = pgTable('dispatch_entries', {

@@ -6,6 +6,7 @@ import type { Registry } from '../../db/registry';
 import { todayIn } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
 import { pageMayUseKey } from '../../lib/api-keys';
+import type { PhotoStore } from '../../photos/store';
 import { presentCheck, presentCompany, presentMaterials, presentQuote, presentSize } from '../../present/catalog';
 import { presentIntent, presentSession } from '../../present/orders';
 import { confirmOrder } from '../../use-cases/dumpster/confirm-order';
@@ -16,6 +17,7 @@ import { getSession } from '../../use-cases/shared/sessions';
 import { createIntentCaps, type IntentCaps } from '../intent-caps';
 import { type KeyEnv, keyGate } from '../key-gate';
 import { createSurface } from '../shell';
+import { junkRoutes } from './junk';
 
 export type BookingDeps = {
   registry: Registry;
@@ -31,6 +33,8 @@ export type BookingDeps = {
   /** Payment intents per hour per page address and per company (default: counted in this process). */
   intentCaps?: IntentCaps;
   now?: () => Date;
+  /** Where junk photos are kept (photos/store.ts). */
+  photos: PhotoStore;
 };
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -106,5 +110,6 @@ export function createBookingSurface(deps: BookingDeps) {
   route(ops.getSession, async (c) =>
     presentSession(await getSession(deps.db, catalog(c), c.req.valid('param').session_id)),
   );
+  junkRoutes(surface, { ...orders, photos: deps.photos, hostedBaseUrl: deps.hostedBaseUrl, caller });
   return app;
 }

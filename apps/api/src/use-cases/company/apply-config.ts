@@ -4,6 +4,7 @@ import { type CatalogValues, upsertCatalog } from '../../db/repositories/catalog
 import { publishChange } from '../../db/repositories/platform';
 import { WEEKDAY_NAMES } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
+import type { JunkSetup } from '../../domain/junk';
 import { toCents, toPercentMilli } from '../../domain/money';
 import { normalizePostalCode } from '../../domain/service-area';
 
@@ -37,7 +38,7 @@ export function configToCatalog(input: unknown): CatalogValues {
       cardFeeHandling: c.card_fees.handling,
       cardFeePercentMilli: c.card_fees.handling === 'customer_pays' ? toPercentMilli(c.card_fees.percent) : 0,
       cardFeeFixedCents: c.card_fees.handling === 'customer_pays' ? toCents(c.card_fees.fixed) : 0,
-      nonWorkingWeekdays: c.booking.non_working_weekdays.map((d) => WEEKDAY_NAMES.indexOf(d) + 1).sort(),
+      nonWorkingWeekdays: weekdays(c.booking.non_working_weekdays),
       minNoticeDays: c.booking.min_notice_days,
       maxAdvanceDays: c.booking.max_advance_days,
       serviceAreaZips: [...new Set(c.service_area.zips.map((z) => normalizePostalCode(z) ?? z.trim().toUpperCase()))],
@@ -48,6 +49,7 @@ export function configToCatalog(input: unknown): CatalogValues {
       paymentLimits: c.booking.payment_limits,
       processorKind: c.processor.kind,
       processorAccount: c.processor.account,
+      junk: c.junk && junkSetup(c.junk),
     },
     closedDates: c.closed_dates,
     sizes: c.sizes.map((s, i) => ({
@@ -102,6 +104,38 @@ export function configToCatalog(input: unknown): CatalogValues {
       active: p.active,
     })),
     commercialAccounts: c.commercial_accounts.map((a) => ({ name: a.name, email: a.email.toLowerCase() })),
+  };
+}
+
+const weekdays = (names: readonly string[]) => names.map((d) => WEEKDAY_NAMES.indexOf(d as never) + 1).sort();
+
+function junkSetup(j: NonNullable<CompanyConfig['junk']>): JunkSetup {
+  return {
+    online: j.online,
+    loads: j.loads
+      .filter((l) => l.active)
+      .map((l) => ({
+        fraction: l.load_fraction,
+        label: l.label,
+        description: l.description,
+        priceCents: toCents(l.price),
+      })),
+    windows: j.windows
+      .map((w) => ({ start: w.start, end: w.end, capacity: w.capacity, weekdays: weekdays(w.weekdays) }))
+      .sort((a, b) => a.start.localeCompare(b.start)),
+    sameDay: j.same_day,
+    minNoticeDays: j.min_notice_days,
+    maxAdvanceDays: j.max_advance_days,
+    nonWorkingWeekdays: weekdays(j.non_working_weekdays),
+    blackoutDates: [...j.blackout_dates].sort((a, b) => a.date.localeCompare(b.date)),
+    photos: { enabled: j.photos.enabled, maxCount: j.photos.max_count },
+    serviceAreaZips: j.service_area && [
+      ...new Set(j.service_area.zips.map((z) => normalizePostalCode(z) ?? z.trim().toUpperCase())),
+    ],
+    notAccepted: j.not_accepted,
+    extraFees: j.extra_fees.map((f) => ({ label: f.label, amountCents: toCents(f.amount), note: f.note })),
+    terms: j.terms,
+    cancellationPolicy: j.cancellation_policy,
   };
 }
 

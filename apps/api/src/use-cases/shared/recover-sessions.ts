@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { loadCatalog } from '../../db/repositories/catalog';
+import { markJobCaptured, uncapturedJobs } from '../../db/repositories/junk';
 import { markCaptured, uncapturedOrders } from '../../db/repositories/orders';
 import { enqueueMessages } from '../../db/repositories/outbox';
 import { type SessionRow, sessionsToRecover, updateSession } from '../../db/repositories/sessions';
@@ -12,9 +13,10 @@ import {
   UNCONFIRMED_NOTICE_MINUTES,
 } from '../../domain/session-state';
 import { failedMessages, unconfirmedMessages } from '../../present/messages';
-import { settleSession } from '../dumpster/confirm-order';
-import type { DumpsterBooking } from '../dumpster/create-intent';
+import { dumpsterFulfilment } from '../dumpster/confirm-order';
+import { junkFulfilment } from '../junk/confirm-job';
 import { accountOf, type ProcessorFor } from './payments';
+import { type Fulfilment, settleSession } from './settle';
 
 export { GIVE_UP_HOURS, UNCONFIRMED_NOTICE_MINUTES } from '../../domain/session-state';
 
@@ -34,13 +36,17 @@ export async function recoverSessions(deps: Deps): Promise<Counts> {
     const catalog = await loadCatalog(deps.db, session.companyId);
     if (catalog) await recoverOne(deps, catalog, session, counts);
   }
-  for (const order of await uncapturedOrders(deps.db, 20)) {
-    const catalog = await loadCatalog(deps.db, order.companyId);
+  const uncaptured = [
+    ...(await uncapturedOrders(deps.db, 20)).map((o) => ({ ...o, madeId: o.orderId, captured: markCaptured })),
+    ...(await uncapturedJobs(deps.db, 20)).map((j) => ({ ...j, madeId: j.jobId, captured: markJobCaptured })),
+  ];
+  for (const made of uncaptured) {
+    const catalog = await loadCatalog(deps.db, made.companyId);
     const processor = catalog && deps.processorFor(catalog.company);
     if (!processor || !catalog) continue;
     try {
-      await processor.capture(order.paymentIntentId, accountOf(catalog.company));
-      await markCaptured(deps.db, order.orderId, order.paymentIntentId);
+      await processor.capture(made.paymentIntentId, accountOf(catalog.company));
+      await made.captured(deps.db, made.madeId, made.paymentIntentId);
       counts.captured++;
     } catch {
       // The processor is still unavailable: the next pass tries again.
@@ -48,6 +54,16 @@ export async function recoverSessions(deps: Deps): Promise<Counts> {
   }
   return counts;
 }
+
+/** Every kind of session is settled the same way; only what it makes differs. */
+const FULFILMENTS: Record<SessionRow['kind'], Fulfilment<unknown>> = {
+  dumpster: dumpsterFulfilment as Fulfilment<unknown>,
+  junk: junkFulfilment as Fulfilment<unknown>,
+};
+
+/** The customer of any session's frozen booking (dumpster and junk requests both carry one). */
+const customerOf = (session: SessionRow) =>
+  (session.request as { request: { customer: { name: string; email: string; phone: string } } }).request.customer;
 
 async function recoverOne(deps: Deps, catalog: Catalog, session: SessionRow, counts: Counts) {
   const age = deps.now().getTime() - session.createdAt.getTime();
@@ -57,15 +73,16 @@ async function recoverOne(deps: Deps, catalog: Catalog, session: SessionRow, cou
   }
   let settled: Awaited<ReturnType<typeof settleSession>>;
   try {
-    settled = await settleSession(deps, catalog, session);
+    settled = await settleSession(deps, catalog, session, FULFILMENTS[session.kind]);
   } catch {
     // The processor could not be reached: the customer's card may be authorized without an order.
     if (await notifyOnce(deps, session, catalog.company)) counts.notified++;
     return;
   }
   if (settled.kind === 'order') counts.confirmed++;
-  // A payment that is not this session's was released and the session failed: nothing to recover.
-  else if (settled.kind === 'mismatch') counts.failed++;
+  // A payment that is not this session's (or a junk window that filled meanwhile) was released and the
+  // session failed: nothing to recover.
+  else if (settled.kind === 'mismatch' || settled.kind === 'refused') counts.failed++;
   else if (settled.kind === 'not_authorized' && settled.final) {
     await updateSession(deps.db, session.companyId, session.sessionId, {
       state: 'failed',
@@ -88,7 +105,7 @@ async function notifyOnce(deps: Deps, session: SessionRow, company: Catalog['com
     await updateSession(deps.db, session.companyId, session.sessionId, overdue);
     return false;
   }
-  const { customer } = (session.request as DumpsterBooking).request;
+  const customer = customerOf(session);
   await deps.db.transaction(async (tx) => {
     const messages = unconfirmedMessages(company, session, customer, UNCONFIRMED_NOTICE_MINUTES);
     await enqueueMessages(tx, session.companyId, messages);
@@ -107,7 +124,7 @@ async function giveUp(deps: Deps, session: SessionRow, company: Catalog['company
   } catch {
     return false; // the processor is unavailable: try again on the next pass
   }
-  const { customer } = (session.request as DumpsterBooking).request;
+  const customer = customerOf(session);
   await deps.db.transaction(async (tx) => {
     await updateSession(tx, session.companyId, session.sessionId, {
       state: transition(session.state as SessionState, 'payment_released'),

@@ -1,0 +1,214 @@
+import { and, count, desc, eq, gt, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import type { Queryable } from '../client';
+import { bookingSessions, companies, customers, invoices, junkJobs, junkPhotos, outbox, payments } from '../schema';
+
+export type JunkJobRow = typeof junkJobs.$inferSelect;
+
+/** Sessions that hold a seat: a junk intent without its job yet, not failed, inside its hold. */
+const holding = (companyId: string, now: Date) =>
+  and(
+    eq(bookingSessions.companyId, companyId),
+    eq(bookingSessions.kind, 'junk'),
+    isNull(bookingSessions.junkJobId),
+    inArray(bookingSessions.state, ['intent_created', 'unconfirmed']),
+    gt(bookingSessions.holdUntil, now),
+  );
+
+/** Seats taken per day and window start between two dates: jobs booked plus intents holding a seat. */
+export async function seatsTaken(
+  db: Queryable,
+  companyId: string,
+  from: string,
+  to: string,
+  now: Date,
+): Promise<Map<string, number>> {
+  const [jobs, holds] = await Promise.all([
+    db
+      .select({ date: junkJobs.jobDate, start: junkJobs.windowStart, n: count() })
+      .from(junkJobs)
+      .where(
+        and(
+          eq(junkJobs.companyId, companyId),
+          gte(junkJobs.jobDate, from),
+          lte(junkJobs.jobDate, to),
+          ne(junkJobs.status, 'canceled'),
+        ),
+      )
+      .groupBy(junkJobs.jobDate, junkJobs.windowStart),
+    db
+      .select({ date: bookingSessions.slotDate, start: bookingSessions.slotStart, n: count() })
+      .from(bookingSessions)
+      .where(and(holding(companyId, now), gte(bookingSessions.slotDate, from), lte(bookingSessions.slotDate, to)))
+      .groupBy(bookingSessions.slotDate, bookingSessions.slotStart),
+  ]);
+  const taken = new Map<string, number>();
+  for (const row of [...jobs, ...holds]) {
+    const key = `${row.date} ${row.start}`;
+    taken.set(key, (taken.get(key) ?? 0) + Number(row.n));
+  }
+  return taken;
+}
+
+/** Seats taken in one window, leaving out one session (the one asking). */
+export async function seatsTakenInWindow(
+  db: Queryable,
+  companyId: string,
+  slot: { date: string; start: string },
+  now: Date,
+  exceptSession?: string,
+): Promise<number> {
+  const taken = await seatsTaken(db, companyId, slot.date, slot.date, now);
+  let n = taken.get(`${slot.date} ${slot.start}`) ?? 0;
+  if (exceptSession) {
+    const [self] = await db
+      .select({ n: count() })
+      .from(bookingSessions)
+      .where(
+        and(
+          holding(companyId, now),
+          eq(bookingSessions.sessionId, exceptSession),
+          eq(bookingSessions.slotDate, slot.date),
+          eq(bookingSessions.slotStart, slot.start),
+        ),
+      );
+    n -= Number(self?.n ?? 0);
+  }
+  return n;
+}
+
+/**
+ * Serializes seat counting for one company's junk windows inside the caller's transaction (a row lock on
+ * the company), so two intents can never both take the last seat.
+ */
+export async function lockJunkSeats(tx: Queryable, companyId: string): Promise<void> {
+  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+}
+
+/** The next job number of a company; the row lock serializes concurrent jobs. */
+export async function takeJobNumber(db: Queryable, companyId: string): Promise<number> {
+  const [row] = await db
+    .update(companies)
+    .set({ nextJobNumber: sql`${companies.nextJobNumber} + 1` })
+    .where(eq(companies.id, companyId))
+    .returning({ next: companies.nextJobNumber });
+  return (row as { next: number }).next - 1;
+}
+
+export async function insertJob(db: Queryable, values: typeof junkJobs.$inferInsert): Promise<JunkJobRow> {
+  const [row] = await db.insert(junkJobs).values(values).returning();
+  return row as JunkJobRow;
+}
+
+export async function findJob(db: Queryable, companyId: string, jobId: string): Promise<JunkJobRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(junkJobs)
+    .where(and(eq(junkJobs.companyId, companyId), eq(junkJobs.id, jobId)));
+  return row;
+}
+
+export async function findJobByNumber(
+  db: Queryable,
+  companyId: string,
+  jobNumber: number,
+): Promise<JunkJobRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(junkJobs)
+    .where(and(eq(junkJobs.companyId, companyId), eq(junkJobs.jobNumber, jobNumber)));
+  return row;
+}
+
+export async function jobInvoiceOf(db: Queryable, jobId: string): Promise<string> {
+  const [row] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.junkJobId, jobId));
+  return (row as { id: string }).id;
+}
+
+/** After the card is captured: the payment, its invoice and its job are paid. */
+export async function markJobCaptured(db: Queryable, jobId: string, paymentIntentId: string): Promise<void> {
+  await db.update(payments).set({ status: 'captured' }).where(eq(payments.paymentIntentId, paymentIntentId));
+  await db.update(invoices).set({ status: 'paid' }).where(eq(invoices.junkJobId, jobId));
+  await db.update(junkJobs).set({ paymentStatus: 'paid' }).where(eq(junkJobs.id, jobId));
+}
+
+export async function setJobStatus(
+  db: Queryable,
+  jobId: string,
+  from: string,
+  to: string,
+): Promise<JunkJobRow | undefined> {
+  const [row] = await db
+    .update(junkJobs)
+    .set({ status: to })
+    .where(and(eq(junkJobs.id, jobId), eq(junkJobs.status, from)))
+    .returning();
+  return row;
+}
+
+/** Confirmed jobs whose card was authorized but never captured (a capture failed after the commit). */
+export async function uncapturedJobs(db: Queryable, limit: number) {
+  return db
+    .select({ jobId: junkJobs.id, companyId: junkJobs.companyId, paymentIntentId: payments.paymentIntentId })
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .innerJoin(junkJobs, eq(junkJobs.id, invoices.junkJobId))
+    .where(
+      and(
+        eq(payments.status, 'authorized'),
+        sql`${junkJobs.status} <> 'pending_risk_review'`,
+        sql`${junkJobs.createdAt} < now() - interval '30 seconds'`,
+      ),
+    )
+    .limit(limit);
+}
+
+/** The latest jobs of a company with their customer's e-mail, newest first. */
+export async function latestJobs(db: Queryable, companyId: string, limit: number) {
+  return db
+    .select({
+      job: junkJobs,
+      email: customers.email,
+      photos: sql<number>`(select count(*) from ${junkPhotos} where ${junkPhotos.junkJobId} = ${junkJobs.id})`.mapWith(
+        Number,
+      ),
+    })
+    .from(junkJobs)
+    .innerJoin(customers, eq(customers.id, junkJobs.customerId))
+    .where(eq(junkJobs.companyId, companyId))
+    .orderBy(desc(junkJobs.jobNumber))
+    .limit(limit);
+}
+
+export async function countPhotos(db: Queryable, companyId: string, jobId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(junkPhotos)
+    .where(and(eq(junkPhotos.companyId, companyId), eq(junkPhotos.junkJobId, jobId)));
+  return Number(row?.n ?? 0);
+}
+
+export async function insertPhotos(db: Queryable, values: (typeof junkPhotos.$inferInsert)[]) {
+  return db.insert(junkPhotos).values(values).returning();
+}
+
+export async function listPhotos(db: Queryable, companyId: string, jobId: string) {
+  return db
+    .select()
+    .from(junkPhotos)
+    .where(and(eq(junkPhotos.companyId, companyId), eq(junkPhotos.junkJobId, jobId)))
+    .orderBy(junkPhotos.createdAt);
+}
+
+/** A record of an event for a later consumer (the Data API's webhooks): kept, never delivered by the outbox worker. */
+export async function recordEvent(db: Queryable, companyId: string, topic: string, payload: Record<string, unknown>) {
+  await db.insert(outbox).values({ companyId, channel: 'event', topic, payload, status: 'kept' });
+}
+
+/** Locks a job's row for the caller's transaction: serializes photo uploads against the per-job cap. */
+export async function lockJob(tx: Queryable, companyId: string, jobId: string): Promise<void> {
+  await tx
+    .select({ id: junkJobs.id })
+    .from(junkJobs)
+    .where(and(eq(junkJobs.companyId, companyId), eq(junkJobs.id, jobId)))
+    .for('update');
+}

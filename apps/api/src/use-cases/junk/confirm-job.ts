@@ -1,0 +1,129 @@
+import type { z } from '@hono/zod-openapi';
+import type { JunkConfirmBody } from '../../contract/booking';
+import type { Db } from '../../db/client';
+import {
+  countPhotos,
+  findJob,
+  insertJob,
+  type JunkJobRow,
+  jobInvoiceOf,
+  lockJunkSeats,
+  markJobCaptured,
+  recordEvent,
+  seatsTakenInWindow,
+  takeJobNumber,
+} from '../../db/repositories/junk';
+import { countPromoUse, insertDispatch } from '../../db/repositories/orders';
+import { enqueueMessages, enqueueWebhooks } from '../../db/repositories/outbox';
+import { type SessionRow, updateSession } from '../../db/repositories/sessions';
+import type { Catalog } from '../../domain/catalog';
+import { PHOTO_WINDOW_MINUTES } from '../../domain/junk';
+import { presentJunkEvent } from '../../present/junk';
+import { bookedJob, confirmationMessages } from '../../present/messages';
+import { bookCustomer, bookInvoice } from '../shared/bookkeeping';
+import type { ProcessorFor } from '../shared/payments';
+import { confirmSession, type Fulfilment } from '../shared/settle';
+import type { JunkBooking } from './create-intent';
+
+type Deps = { db: Db; processorFor: ProcessorFor; now: () => Date };
+
+/**
+ * POST /junk/confirm: the same confirm as dumpsters (use-cases/shared/settle.ts), making a junk job with
+ * its own per-company job_number, its invoice, payment record and dispatch entry in one transaction.
+ */
+export function confirmJob(deps: Deps, catalog: Catalog, body: z.infer<typeof JunkConfirmBody>) {
+  return confirmSession(deps, catalog, body, junkFulfilment);
+}
+
+export type JunkConfirmation = Awaited<ReturnType<typeof confirmation>>;
+
+export const junkFulfilment: Fulfilment<JunkConfirmation> = {
+  kind: 'junk',
+  make: createJob,
+  captured: markJobCaptured,
+  confirmation: (db, catalog, found, already) => confirmation(db, catalog, found.session, already),
+};
+
+async function createJob(tx: Db, catalog: Catalog, session: SessionRow, held: boolean, now: Date) {
+  const { company } = catalog;
+  const frozen = session.request as JunkBooking;
+  const { request, quote, window } = frozen;
+  await lockJunkSeats(tx, company.id);
+  // A seat is held for SEAT_HOLD_MINUTES; a payment finished after that gets its job only if the window
+  // still has a seat (docs/decisions.md, "Junk seats").
+  const lapsed = !session.holdUntil || session.holdUntil.getTime() <= now.getTime();
+  const offered = catalog.junk.windows.find((w) => w.start === window.start);
+  if (lapsed && offered) {
+    const taken = await seatsTakenInWindow(tx, company.id, { date: window.date, start: window.start }, now);
+    if (taken >= offered.capacity) {
+      return {
+        refused: `The ${window.start}-${window.end} window on ${window.date} filled up while the payment was pending: the authorization was released. Choose another window.`,
+      };
+    }
+  }
+  const customerId = await bookCustomer(tx, company.id, request.customer);
+  const job = await insertJob(tx, {
+    companyId: company.id,
+    jobNumber: await takeJobNumber(tx, company.id),
+    status: held ? 'pending_risk_review' : 'confirmed',
+    paymentStatus: 'unpaid',
+    customerId,
+    loadFraction: frozen.load.fraction,
+    loadLabel: frozen.load.label,
+    jobDate: window.date,
+    windowStart: window.start,
+    windowEnd: window.end,
+    address: {
+      line1: request.address_line1,
+      line2: request.address_line2 ?? null,
+      city: request.city ?? null,
+      state: request.state ?? null,
+      zip: request.zip,
+    },
+    notes: request.notes ?? null,
+    quote,
+    totalCents: quote.total,
+    processingFeeCents: quote.processingFee,
+    grossTotalCents: quote.grossTotal,
+    currency: session.currency,
+    promoCode: frozen.promoCode,
+    riskReview: held,
+    attribution: request.attribution ?? null,
+    bookingChannel: session.bookingChannel,
+    sessionId: session.sessionId,
+    photosUntil: new Date(now.getTime() + PHOTO_WINDOW_MINUTES * 60_000),
+  });
+  await bookInvoice(tx, company, session, quote, { junkJobId: job.id });
+  await insertDispatch(tx, [{ companyId: company.id, junkJobId: job.id, date: window.date, kind: 'junk' }]);
+  if (frozen.promoCode) await countPromoUse(tx, company.id, frozen.promoCode);
+  const event = presentJunkEvent(job);
+  await enqueueWebhooks(tx, company.id, 'booking', held ? 'booking.held' : 'booking.completed', event);
+  await recordEvent(tx, company.id, 'junk_job.created', event);
+  await enqueueMessages(tx, company.id, confirmationMessages(company, bookedJob(job), request.customer));
+  await updateSession(tx, company.id, session.sessionId, {
+    state: held ? 'held' : 'confirmed',
+    junkJobId: job.id,
+    lockedUntil: null,
+    lastError: null,
+  });
+  return { id: job.id };
+}
+
+async function confirmation(db: Db, catalog: Catalog, session: SessionRow, already: boolean) {
+  const job = (await findJob(db, session.companyId, session.junkJobId as string)) as JunkJobRow;
+  const photos = await countPhotos(db, session.companyId, job.id);
+  return {
+    state: session.state as 'confirmed' | 'held',
+    job_number: job.jobNumber,
+    job_id: job.id,
+    invoice_id: await jobInvoiceOf(db, job.id),
+    customer_id: job.customerId,
+    job_date: job.jobDate,
+    time_window: { start: job.windowStart, end: job.windowEnd },
+    photos: {
+      max_count: catalog.junk.photos.enabled ? Math.max(0, catalog.junk.photos.maxCount - photos) : 0,
+      until: catalog.junk.photos.enabled ? (job.photosUntil?.toISOString() ?? null) : null,
+    },
+    ...(already ? { already: true } : {}),
+  };
+}

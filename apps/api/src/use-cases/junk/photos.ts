@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/client';
+import { countPhotos, findJob, insertPhotos, listPhotos, lockJob } from '../../db/repositories/junk';
+import { findSession } from '../../db/repositories/sessions';
+import type { Catalog } from '../../domain/catalog';
+import { DomainError } from '../../domain/errors';
+import { cleanPhoto } from '../../photos/inspect';
+import type { PhotoStore } from '../../photos/store';
+
+const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
+
+/**
+ * POST /junk/photos: up to the company's count (3 at most) per job in all, only once the job exists
+ * (photos_not_available) and until its photo window closes (photos_expired). Every file is checked and
+ * cleaned first (photos/inspect.ts), so an upload is stored whole or not at all; rows are written after
+ * the files, under a lock on the job, so two uploads cannot pass the cap together.
+ */
+export async function addJunkPhotos(
+  deps: { db: Db; photos: PhotoStore; now: () => Date },
+  catalog: Catalog,
+  upload: { sessionId: string | undefined; files: Buffer[] },
+) {
+  const { company, junk } = catalog;
+  if (!upload.sessionId) {
+    throw new DomainError('invalid_body', 'Send the session_id of the confirmed booking in the form.', {
+      field: 'session_id',
+    });
+  }
+  const session = await findSession(deps.db, company.id, upload.sessionId);
+  if (session?.kind !== 'junk') {
+    throw new DomainError('not_found', 'No junk removal session with this id for this company.', {
+      field: 'session_id',
+    });
+  }
+  const job = session.junkJobId ? await findJob(deps.db, company.id, session.junkJobId) : undefined;
+  if (!job) {
+    throw new DomainError(
+      'photos_not_available',
+      'Photos are taken once the job is booked: call POST /junk/confirm first.',
+      {
+        field: 'session_id',
+        details: { session_state: session.state },
+      },
+    );
+  }
+  if (!junk.photos.enabled) {
+    throw new DomainError('photos_not_available', `${company.name} does not take photos online.`, {
+      field: 'session_id',
+    });
+  }
+  if (!job.photosUntil || job.photosUntil.getTime() <= deps.now().getTime()) {
+    throw new DomainError('photos_expired', 'The time to add photos to this job has passed (2 hours after booking).', {
+      field: 'session_id',
+      details: { until: job.photosUntil?.toISOString() ?? null },
+    });
+  }
+  if (upload.files.length === 0) {
+    throw new DomainError('invalid_body', 'Send at least one photo in a form field named photos.', { field: 'photos' });
+  }
+  const max = junk.photos.maxCount;
+  const before = await countPhotos(deps.db, company.id, job.id);
+  if (before + upload.files.length > max) throw limitReached(max, before);
+
+  const cleaned = [];
+  for (const [i, bytes] of upload.files.entries()) cleaned.push(await cleanPhoto(bytes, `photos[${i}]`));
+
+  const rows = cleaned.map((photo) => {
+    const id = randomUUID();
+    return { id, photo, key: `junk/${company.id}/${job.id}/${id}.${EXTENSIONS[photo.contentType]}` };
+  });
+  // Files first: a row never points at a file that is not there (an orphan file is harmless).
+  for (const row of rows) await deps.photos.put(row.key, row.photo.bytes, row.photo.contentType);
+  await deps.db.transaction(async (tx) => {
+    await lockJob(tx, company.id, job.id);
+    const now = await countPhotos(tx, company.id, job.id);
+    if (now + rows.length > max) throw limitReached(max, now);
+    await insertPhotos(
+      tx,
+      rows.map((r) => ({
+        id: r.id,
+        companyId: company.id,
+        junkJobId: job.id,
+        contentType: r.photo.contentType,
+        byteSize: r.photo.bytes.length,
+        width: r.photo.width,
+        height: r.photo.height,
+        storageKey: r.key,
+      })),
+    );
+  });
+  const photos = await listPhotos(deps.db, company.id, job.id);
+  return { job, photos, remaining: Math.max(0, max - photos.length) };
+}
+
+const limitReached = (max: number, have: number) =>
+  new DomainError('photos_limit_reached', `A job takes at most ${max} photos; this one has ${have}.`, {
+    field: 'photos',
+    details: { max_count: max, photos: have },
+  });

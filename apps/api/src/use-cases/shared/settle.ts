@@ -1,0 +1,182 @@
+import type { Db } from '../../db/client';
+import { findSessionWithOrder, leaseSession, type SessionRow, updateSession } from '../../db/repositories/sessions';
+import type { Catalog } from '../../domain/catalog';
+import { DomainError } from '../../domain/errors';
+import { paymentMismatch } from '../../domain/payment-match';
+import { type SessionState, settlementOf, transition } from '../../domain/session-state';
+import { safeError } from '../../lib/safe-log';
+import type { ProcessorIntent } from '../../payments/processor';
+import { accountOf, type ProcessorFor, processorCall } from './payments';
+
+type Deps = { db: Db; processorFor: ProcessorFor; now?: () => Date };
+type Found = NonNullable<Awaited<ReturnType<typeof findSessionWithOrder>>>;
+
+/**
+ * What a paid session becomes, by kind: a dumpster order (use-cases/dumpster/confirm-order.ts) or a junk
+ * job (use-cases/junk/confirm-job.ts). Confirm and the recovery worker settle every kind with the same
+ * code; only the making differs.
+ */
+export type Fulfilment<C> = {
+  kind: SessionRow['kind'];
+  /**
+   * Makes the order or job with its customer, invoice, payment record, dispatch entry and outbox events in
+   * the caller's transaction, or says why it no longer can (a junk window filled while the seat's hold lapsed).
+   */
+  make(
+    tx: Db,
+    catalog: Catalog,
+    session: SessionRow,
+    held: boolean,
+    now: Date,
+  ): Promise<{ id: string } | { refused: string }>;
+  captured(db: Db, madeId: string, paymentIntentId: string): Promise<void>;
+  /** The answer of confirm for a session that has its order or job. */
+  confirmation(db: Db, catalog: Catalog, found: Found, already: boolean): Promise<C>;
+};
+
+/** Where a confirm left a session: made, or the reason there is nothing (the recovery worker steers by it). */
+export type Settled<C = unknown> =
+  | { kind: 'order'; confirmation: C }
+  | { kind: 'mismatch'; reason: string }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'not_authorized'; status: string; declineCode: string | null; final: boolean }
+  | { kind: 'busy' };
+
+const madeId = (session: SessionRow) => session.orderId ?? session.junkJobId;
+
+/**
+ * POST /confirm and POST /junk/confirm. Verifies the authorization with the processor, then makes the
+ * order or job in one transaction and captures the card only after that commit. Repeats answer the same
+ * order or job with already: true; a concurrent call gets `processing`.
+ */
+export async function confirmSession<C>(
+  deps: Deps,
+  catalog: Catalog,
+  body: { session_id: string; payment_intent_id: string },
+  fulfilment: Fulfilment<C>,
+): Promise<C> {
+  const found = await findSessionWithOrder(deps.db, catalog.company.id, body.session_id);
+  if (!found) throw new DomainError('not_found', 'No session with this id for this company.', { field: 'session_id' });
+  const { session } = found;
+  if (session.kind !== fulfilment.kind) {
+    const other = session.kind === 'junk' ? 'POST /junk/confirm' : 'POST /confirm';
+    throw new DomainError('not_found', `This session is not confirmed here: use ${other}.`, { field: 'session_id' });
+  }
+  if (session.paymentIntentId !== body.payment_intent_id) {
+    throw new DomainError('payment_intent_mismatch', 'This payment_intent_id is not the one of this session.', {
+      field: 'payment_intent_id',
+    });
+  }
+  if (madeId(session)) return fulfilment.confirmation(deps.db, catalog, found, true);
+  if (session.state === 'failed') {
+    throw new DomainError(
+      'unconfirmed',
+      `This booking failed (${session.lastError ?? 'payment released'}): start a new one.`,
+      { details: { session_state: 'failed' } },
+    );
+  }
+  const settled = await settleSession(deps, catalog, session, fulfilment);
+  switch (settled.kind) {
+    case 'order':
+      return settled.confirmation;
+    case 'busy':
+      throw new DomainError('processing', 'Another request is creating this booking: poll GET /sessions/{session_id}.');
+    case 'mismatch':
+      throw new DomainError(
+        'payment_intent_mismatch',
+        'This payment is not the one of this booking: nothing was made and the authorization was released.',
+        { field: 'payment_intent_id', details: { reason: settled.reason } },
+      );
+    case 'refused':
+      throw new DomainError('slot_bad_window', settled.reason, {
+        field: 'session_id',
+        details: { reason: 'full', payment: 'released' },
+      });
+    case 'not_authorized':
+      throw new DomainError(
+        'unconfirmed',
+        `The card is not authorized yet (payment ${settled.status}): confirm it in the page, then retry.`,
+        { details: { payment_status: settled.status, decline_code: settled.declineCode } },
+      );
+  }
+}
+
+/**
+ * Makes the order or job of a session whose card may be authorized, under the session's lease: the same
+ * code for confirm and the recovery worker. A processor that cannot be reached throws `upstream`.
+ */
+export async function settleSession<C>(
+  deps: Deps,
+  catalog: Catalog,
+  session: SessionRow,
+  fulfilment: Fulfilment<C>,
+): Promise<Settled<C>> {
+  const { company } = catalog;
+  const leased = await leaseSession(deps.db, company.id, session.sessionId);
+  if (!leased) {
+    const again = await findSessionWithOrder(deps.db, company.id, session.sessionId);
+    if (!again || !madeId(again.session)) return { kind: 'busy' };
+    return { kind: 'order', confirmation: await fulfilment.confirmation(deps.db, catalog, again, true) };
+  }
+
+  const processor = deps.processorFor(company);
+  if (!processor) throw new DomainError('upstream', 'The payment service of this company is not available.');
+  let intent: ProcessorIntent;
+  try {
+    intent = await processorCall(() => processor.retrieveIntent(session.paymentIntentId as string, accountOf(company)));
+  } catch (err) {
+    await updateSession(deps.db, company.id, session.sessionId, {
+      lockedUntil: null,
+      lastError: 'processor unavailable',
+    });
+    throw err;
+  }
+  const state = leased.state as SessionState;
+  const mismatch = paymentMismatch(intent, { ...session, companySlug: company.slug });
+  const settlement = settlementOf({
+    mismatch: mismatch !== null,
+    status: intent.status,
+    riskLevel: intent.riskLevel,
+    country: company.country,
+  });
+  const release = async (lastError: string) => {
+    await processor.cancel(intent.id, accountOf(company)).catch(() => {});
+    await updateSession(deps.db, company.id, session.sessionId, {
+      state: transition(state, 'payment_released'),
+      lockedUntil: null,
+      lastError,
+    });
+  };
+  if (settlement.kind === 'mismatch') {
+    await release(`payment ${mismatch} does not match the booking: released`);
+    return { kind: 'mismatch', reason: mismatch as string };
+  }
+  if (settlement.kind === 'not_authorized') {
+    await updateSession(deps.db, company.id, session.sessionId, {
+      lockedUntil: null,
+      lastError: intent.declineCode ? `card: ${intent.declineCode}` : `payment ${intent.status}`,
+      ...(settlement.final ? { state: transition(state, 'payment_released') } : {}),
+    });
+    return { kind: 'not_authorized', status: intent.status, declineCode: intent.declineCode, final: settlement.final };
+  }
+
+  const held = transition(state, settlement.event) === 'held';
+  const now = deps.now?.() ?? new Date();
+  const made = await deps.db.transaction((tx) => fulfilment.make(tx, catalog, session, held, now));
+  if ('refused' in made) {
+    await release(made.refused);
+    return { kind: 'refused', reason: made.refused };
+  }
+  if (!held) {
+    try {
+      await processor.capture(intent.id, accountOf(company));
+      await fulfilment.captured(deps.db, made.id, intent.id);
+    } catch (err) {
+      // The order stands and the authorization is kept; the recovery worker captures it later.
+      console.error(`capture of ${intent.id} (${fulfilment.kind} ${made.id}) failed: ${safeError(err)}`);
+      await updateSession(deps.db, company.id, session.sessionId, { lastError: 'capture pending' });
+    }
+  }
+  const again = (await findSessionWithOrder(deps.db, company.id, session.sessionId)) as Found;
+  return { kind: 'order', confirmation: await fulfilment.confirmation(deps.db, catalog, again, false) };
+}

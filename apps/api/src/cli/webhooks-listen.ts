@@ -31,11 +31,16 @@ export async function listen(
         Math.floor(Date.now() / 1000),
       );
       res.writeHead(valid ? 200 : 400).end();
-      const event = JSON.parse(body) as { event: string; data: { order_number?: number } };
+      const event = JSON.parse(body) as {
+        event: string;
+        data: { service?: string; order_number?: number; job_number?: number };
+      };
+      const what =
+        event.data.service === 'junk' ? `job #${event.data.job_number}` : `order #${event.data.order_number ?? '?'}`;
       if (options.json) console.log(JSON.stringify({ signature_valid: valid, ...event }));
       else
         console.log(
-          `${valid ? 'signature ok ' : 'BAD SIGNATURE'}  ${event.event}  order #${event.data.order_number ?? '?'}\n${JSON.stringify(event.data, null, 2)}`,
+          `${valid ? 'signature ok ' : 'BAD SIGNATURE'}  ${event.event}  ${what}\n${JSON.stringify(event.data, null, 2)}`,
         );
       if (options.once) done();
     });

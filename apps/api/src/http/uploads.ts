@@ -7,14 +7,16 @@ import { PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from '../domain/junk';
 
 /**
  * Reads a multipart/form-data upload as a stream (busboy), never more than each file's limit into memory:
- * a file past PHOTO_MAX_BYTES is dropped as it arrives (413 photo_too_large), a fourth file is refused, a
- * body past three photos' worth or slower than UPLOAD_TIMEOUT_MS is cut off, and at most MAX_UPLOADS run
- * in a process at a time, so slow or huge uploads cannot exhaust memory (docs/decisions.md, "Junk photos").
+ * a file past PHOTO_MAX_BYTES is dropped as it arrives (413 photo_too_large), a fourth file is refused, and a
+ * body past three photos' worth or slower than UPLOAD_TIMEOUT_MS is cut off; with inUploadSlot, at most
+ * MAX_UPLOADS are handled at a time, so slow or huge uploads cannot exhaust memory (docs/decisions.md,
+ * "Junk photos").
  */
 export type Upload = { fields: Record<string, string>; files: Buffer[] };
 
 export const UPLOAD_TIMEOUT_MS = 60_000;
-export const MAX_UPLOADS = 8;
+/** Uploads read and decoded at once in a process: each holds at most 24 MB of files and one decode. */
+export const MAX_UPLOADS = 4;
 
 /** Three full photos and the form around them. */
 const MAX_UPLOAD_BYTES = PHOTO_MAX_COUNT * PHOTO_MAX_BYTES + 64 * 1024;
@@ -34,6 +36,14 @@ export async function readUpload(c: Context, fileField: string): Promise<Upload>
     throw tooLarge(fileField, fileField);
   }
   if (!c.req.raw.body) throw invalid('empty', 'The form is empty: send session_id and at least one photo.');
+  return parse(c.req.raw.body as unknown as WebStream, type, fileField);
+}
+
+/**
+ * Runs an upload's whole handling (reading, then decoding and storing) in one of MAX_UPLOADS slots; when
+ * none is free, 429 rate_limited with Retry-After, before a byte of the body is read.
+ */
+export async function inUploadSlot<T>(handle: () => Promise<T>): Promise<T> {
   if (inFlight >= MAX_UPLOADS) {
     throw new DomainError('rate_limited', 'Too many photo uploads are in progress: retry in a few seconds.', {
       retryAfterSeconds: 5,
@@ -41,7 +51,7 @@ export async function readUpload(c: Context, fileField: string): Promise<Upload>
   }
   inFlight++;
   try {
-    return await parse(c.req.raw.body as unknown as WebStream, type, fileField);
+    return await handle();
   } finally {
     inFlight--;
   }

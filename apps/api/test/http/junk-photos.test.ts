@@ -183,6 +183,35 @@ describe.each(targets)('junk photos on $name (folder store)', (target) => {
     if (declared instanceof Response) expect(declared.status).toBe(413);
     expect((await api.get('/junk/config', { key })).status).toBe(200);
   });
+  it('handles at most 4 uploads at once: a fifth waits its turn with 429 and Retry-After', async () => {
+    const boundary = 'slowboundary';
+    const held: ReadableStreamDefaultController<Uint8Array>[] = [];
+    const slow = () =>
+      fetch(`${target.baseUrl}/booking/v1/junk/photos`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body: new ReadableStream<Uint8Array>({
+          start(controller) {
+            held.push(controller);
+            controller.enqueue(
+              new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="session_id"\r\n\r\n`),
+            );
+          },
+        }),
+        duplex: 'half',
+      } as RequestInit);
+    const pending = Array.from({ length: 4 }, slow);
+    await expect.poll(() => held.length).toBe(4);
+    await new Promise((r) => setTimeout(r, 300));
+    const fifth = await upload(photoForm('ses_whoever_12345', [{ bytes: await phonePhoto() }]));
+    expectError(fifth, 429, 'rate_limited');
+    expect(fifth.headers.get('retry-after')).toBe('5');
+    // The four end their forms early: each is refused as unreadable, and the slots are free again.
+    for (const controller of held) controller.close();
+    for (const res of await Promise.all(pending)) expect(res.status).toBe(400);
+    const { intent } = await bookJunk(api, target);
+    expect((await upload(photoForm(intent.session_id, [{ bytes: await phonePhoto() }]))).status).toBe(200);
+  });
 });
 
 // The same upload on S3-compatible storage: a standalone server configured for a local s3rver bucket.

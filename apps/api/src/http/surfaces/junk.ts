@@ -13,7 +13,7 @@ import { junkAvailability, quoteJunk } from '../../use-cases/junk/read';
 import type { AdmitIntent, ProcessorFor } from '../../use-cases/shared/payments';
 import type { KeyEnv } from '../key-gate';
 import type { Surface } from '../shell';
-import { readUpload } from '../uploads';
+import { inUploadSlot, readUpload } from '../uploads';
 
 export type JunkDeps = {
   db: Db;
@@ -49,8 +49,10 @@ export function junkRoutes({ route, upload }: Surface<KeyEnv>, deps: JunkDeps) {
   );
   route(ops.confirmJunk, (c) => confirmJob(orders, catalog(c), c.req.valid('json')));
   upload(ops.uploadJunkPhotos, async (c) => {
-    const form = await readUpload(c, 'photos');
-    const added = await addJunkPhotos(deps, catalog(c), { sessionId: form.fields.session_id, files: form.files });
+    const added = await inUploadSlot(async () => {
+      const form = await readUpload(c, 'photos');
+      return addJunkPhotos(deps, catalog(c), { sessionId: form.fields.session_id, files: form.files });
+    });
     return {
       job_number: added.job.jobNumber,
       photos: added.photos.map((p) => ({

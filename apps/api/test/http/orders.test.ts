@@ -93,7 +93,10 @@ describe.each(targets)('card-paid orders on $name', (target) => {
       attribution: null,
     });
     const outbox: any[] = await svc(target, 'outbox', 'list', 'acme');
-    const mine = outbox.filter((m) => new RegExp(`#${order.order_number}\\b`).test(String(m.payload.text ?? '')));
+    // Orders and junk jobs both number from 1001: the messages of this order say "order #N".
+    const mine = outbox.filter((m) =>
+      new RegExp(`order #${order.order_number}\\b`, 'i').test(String(m.payload.text ?? '')),
+    );
     expect(mine.map((m) => `${m.channel}:${m.topic}`).sort()).toEqual([
       'email:new_order',
       'email:order_confirmation',

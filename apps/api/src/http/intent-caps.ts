@@ -1,6 +1,7 @@
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Company } from '../domain/catalog';
 import { DomainError } from '../domain/errors';
+import { limiterStore } from './rate-limit';
 
 /**
  * Payment intents per hour, per client address (pages only) and per company (every key): the spec's cap
@@ -14,17 +15,9 @@ const HOUR = 3600;
 
 export function createIntentCaps(options: { redis?: unknown; factor?: number }): IntentCaps {
   const factor = options.factor ?? 1;
-  const counter = (keyPrefix: string) => {
-    // Counts only: the cap differs by company, so the limiter never refuses and we compare ourselves.
-    const settings = { points: Number.MAX_SAFE_INTEGER, duration: HOUR, keyPrefix };
-    return options.redis
-      ? new RateLimiterRedis({
-          ...settings,
-          storeClient: options.redis,
-          insuranceLimiter: new RateLimiterMemory(settings),
-        })
-      : new RateLimiterMemory(settings);
-  };
+  // Counts only: the cap differs by company, so the limiter never refuses and we compare ourselves.
+  const counter = (keyPrefix: string) =>
+    limiterStore({ points: Number.MAX_SAFE_INTEGER, duration: HOUR, keyPrefix }, options.redis);
   const byIp = counter('intents:ip');
   const byCompany = counter('intents:company');
 

@@ -7,16 +7,22 @@ export type Limiter = {
 
 export type LimitOptions = { points: number; durationSeconds: number; prefix: string; redis?: unknown };
 
-/** Fixed-window limits with rate-limiter-flexible: in memory for one process, Redis when shared. */
-export function createLimiter(options: LimitOptions): Limiter {
-  const settings = { points: options.points, duration: options.durationSeconds, keyPrefix: options.prefix };
-  const limiter = options.redis
-    ? new RateLimiterRedis({
-        ...settings,
-        storeClient: options.redis,
-        insuranceLimiter: new RateLimiterMemory(settings),
-      })
+/**
+ * A rate-limiter-flexible counter: in memory for one process, in Redis when shared (with an in-memory
+ * stand-in while Redis cannot be reached). The per-minute limits and the payment caps both count here.
+ */
+export function limiterStore(settings: { points: number; duration: number; keyPrefix: string }, redis?: unknown) {
+  return redis
+    ? new RateLimiterRedis({ ...settings, storeClient: redis, insuranceLimiter: new RateLimiterMemory(settings) })
     : new RateLimiterMemory(settings);
+}
+
+/** Fixed-window limits: in memory for one process, Redis when shared. */
+export function createLimiter(options: LimitOptions): Limiter {
+  const limiter = limiterStore(
+    { points: options.points, duration: options.durationSeconds, keyPrefix: options.prefix },
+    options.redis,
+  );
   return {
     async hit(key) {
       try {

@@ -21,7 +21,6 @@ export type JunkAvailability = Schemas['JunkAvailability'];
 export type JunkQuoteRequest = Schemas['JunkQuoteRequest'];
 export type JunkQuote = Schemas['JunkQuote'];
 export type JunkIntentRequest = Schemas['JunkIntentRequest'];
-export type JunkConfirmRequest = Schemas['JunkConfirmRequest'];
 export type JunkConfirmation = Schemas['JunkConfirmation'];
 export type JunkPhotos = Schemas['JunkPhotos'];
 /** A photo to upload: a File or Blob in browsers, a Blob (or File) from a Buffer on servers. */
@@ -118,7 +117,8 @@ export function createBookingClient(options: BookingClientOptions) {
     /** Holds the window's seat and opens the payment; a session_id is generated when absent (keep it). */
     createJunkIntent: (body: Omit<JunkIntentRequest, 'session_id'> & { session_id?: string }) =>
       unwrap<Intent>(raw.POST('/junk/intents', { body: { ...body, session_id: body.session_id ?? newSessionId() } })),
-    confirmJunk: ({ session_id, payment_intent_id }: JunkConfirmRequest) =>
+    /** The same pair as confirm: the intent itself can be passed. */
+    confirmJunk: ({ session_id, payment_intent_id }: ConfirmRequest) =>
       unwrap<JunkConfirmation>(raw.POST('/junk/confirm', { body: { session_id, payment_intent_id } })),
     /** Up to 3 photos in all, within 2 hours of confirm; sent as multipart/form-data. */
     uploadJunkPhotos: (sessionId: string, photos: PhotoFile[]) => {

@@ -13,7 +13,6 @@ export {
   type JunkAvailability,
   type JunkConfig,
   type JunkConfirmation,
-  type JunkConfirmRequest,
   type JunkIntentRequest,
   type JunkPhotos,
   type JunkQuote,

@@ -1254,14 +1254,6 @@ export interface components {
             /** @description true when this job was created by an earlier call */
             already?: boolean;
         };
-        JunkConfirmRequest: {
-            /**
-             * @description idempotency id of the booking attempt
-             * @example ses_4f9a2c1e8b7d
-             */
-            session_id: string;
-            payment_intent_id: string;
-        };
         JunkPhotos: {
             job_number: number;
             /** @description every photo of the job, this upload’s last */
@@ -2522,7 +2514,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JunkConfirmRequest"];
+                "application/json": components["schemas"]["ConfirmRequest"];
             };
         };
         responses: {

@@ -2,7 +2,8 @@ import { getAvailability } from './calendar';
 import { getMaterials, listSizes } from './catalog';
 import { check } from './checks';
 import { getCompany } from './company';
-import { junkOperations } from './junk';
+import { junkReadOperations } from './junk';
+import { junkOrderOperations } from './junk-orders';
 import { confirm, createIntent, getSession } from './orders';
 import { quote } from './quote';
 
@@ -11,18 +12,8 @@ export { AvailabilityQuery, getAvailability } from './calendar';
 export { getMaterials, listSizes } from './catalog';
 export { CheckBody, check } from './checks';
 export { getCompany } from './company';
-export {
-  confirmJunk,
-  createJunkIntent,
-  getJunkAvailability,
-  getJunkConfig,
-  JunkAvailabilityQuery,
-  JunkConfirmBody,
-  JunkIntentBody,
-  JunkQuoteBody,
-  junkQuote,
-  uploadJunkPhotos,
-} from './junk';
+export { getJunkAvailability, getJunkConfig, JunkAvailabilityQuery, JunkQuoteBody, junkQuote } from './junk';
+export { confirmJunk, createJunkIntent, JunkIntentBody, uploadJunkPhotos } from './junk-orders';
 export { ConfirmBody, confirm, createIntent, getSession, IntentBody } from './orders';
 export { QuoteBody, quote } from './quote';
 
@@ -36,5 +27,6 @@ export const bookingOperations = [
   createIntent,
   confirm,
   getSession,
-  ...junkOperations,
+  ...junkReadOperations,
+  ...junkOrderOperations,
 ];

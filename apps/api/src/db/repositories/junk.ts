@@ -49,31 +49,14 @@ export async function seatsTaken(
   return taken;
 }
 
-/** Seats taken in one window, leaving out one session (the one asking). */
+/** Seats taken in one window of a day. */
 export async function seatsTakenInWindow(
   db: Queryable,
   companyId: string,
   slot: { date: string; start: string },
   now: Date,
-  exceptSession?: string,
 ): Promise<number> {
-  const taken = await seatsTaken(db, companyId, slot.date, slot.date, now);
-  let n = taken.get(`${slot.date} ${slot.start}`) ?? 0;
-  if (exceptSession) {
-    const [self] = await db
-      .select({ n: count() })
-      .from(bookingSessions)
-      .where(
-        and(
-          holding(companyId, now),
-          eq(bookingSessions.sessionId, exceptSession),
-          eq(bookingSessions.slotDate, slot.date),
-          eq(bookingSessions.slotStart, slot.start),
-        ),
-      );
-    n -= Number(self?.n ?? 0);
-  }
-  return n;
+  return (await seatsTaken(db, companyId, slot.date, slot.date, now)).get(`${slot.date} ${slot.start}`) ?? 0;
 }
 
 /**

@@ -37,8 +37,9 @@ export function junkRoutes({ route, upload }: Surface<KeyEnv>, deps: JunkDeps) {
 
   route(ops.getJunkConfig, (c) => presentJunkConfig(catalog(c), deps.hostedBaseUrl));
   route(ops.getJunkAvailability, async (c) => {
-    const { range, days } = await junkAvailability(deps.db, catalog(c), c.req.valid('query'), clock(c), deps.now());
-    return presentJunkAvailability(catalog(c), clock(c), range, days);
+    const at = clock(c);
+    const { range, days } = await junkAvailability(deps.db, catalog(c), c.req.valid('query'), at, deps.now());
+    return presentJunkAvailability(catalog(c), at, range, days);
   });
   route(ops.junkQuote, (c) => presentJunkQuote(catalog(c), quoteJunk(catalog(c), c.req.valid('json'), clock(c).today)));
   route(ops.createJunkIntent, async (c) =>

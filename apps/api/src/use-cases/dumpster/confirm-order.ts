@@ -2,7 +2,6 @@ import type { z } from '@hono/zod-openapi';
 import type { ConfirmBody } from '../../contract/booking';
 import type { Db } from '../../db/client';
 import {
-  countPromoUse,
   findOrder,
   insertDispatch,
   insertOrder,
@@ -11,12 +10,11 @@ import {
   type OrderRow,
   takeOrderNumber,
 } from '../../db/repositories/orders';
-import { enqueueMessages, enqueueWebhooks } from '../../db/repositories/outbox';
-import { type SessionRow, updateSession } from '../../db/repositories/sessions';
+import type { SessionRow } from '../../db/repositories/sessions';
 import type { Catalog } from '../../domain/catalog';
 import { presentBookingEvent } from '../../present/events';
-import { bookedOrder, confirmationMessages } from '../../present/messages';
-import { bookCustomer, bookInvoice } from '../shared/bookkeeping';
+import { bookedOrder } from '../../present/messages';
+import { announceBooking, bookCustomer, bookInvoice } from '../shared/bookkeeping';
 import type { ProcessorFor } from '../shared/payments';
 import { confirmSession, type Fulfilment } from '../shared/settle';
 import type { DumpsterBooking } from './create-intent';
@@ -85,20 +83,13 @@ async function createOrder(tx: Db, catalog: Catalog, session: SessionRow, held: 
     { companyId: company.id, orderId: order.id, date: request.delivery_date, kind: 'delivery' },
     { companyId: company.id, orderId: order.id, date: request.pickup_date, kind: 'pickup' },
   ]);
-  if (frozen.promoCode) await countPromoUse(tx, company.id, frozen.promoCode);
-  await enqueueWebhooks(
-    tx,
-    company.id,
-    'booking',
-    held ? 'booking.held' : 'booking.completed',
-    presentBookingEvent(order),
-  );
-  await enqueueMessages(tx, company.id, confirmationMessages(company, bookedOrder(order), request.customer));
-  await updateSession(tx, company.id, session.sessionId, {
-    state: held ? 'held' : 'confirmed',
-    orderId: order.id,
-    lockedUntil: null,
-    lastError: null,
+  await announceBooking(tx, company, session, {
+    held,
+    promoCode: frozen.promoCode,
+    event: presentBookingEvent(order),
+    booked: bookedOrder(order),
+    customer: request.customer,
+    link: { orderId: order.id },
   });
   return order;
 }

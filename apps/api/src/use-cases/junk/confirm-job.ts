@@ -1,5 +1,5 @@
 import type { z } from '@hono/zod-openapi';
-import type { JunkConfirmBody } from '../../contract/booking';
+import type { ConfirmBody } from '../../contract/booking';
 import type { Db } from '../../db/client';
 import {
   countPhotos,
@@ -13,14 +13,13 @@ import {
   seatsTakenInWindow,
   takeJobNumber,
 } from '../../db/repositories/junk';
-import { countPromoUse, insertDispatch } from '../../db/repositories/orders';
-import { enqueueMessages, enqueueWebhooks } from '../../db/repositories/outbox';
-import { type SessionRow, updateSession } from '../../db/repositories/sessions';
+import { insertDispatch } from '../../db/repositories/orders';
+import type { SessionRow } from '../../db/repositories/sessions';
 import type { Catalog } from '../../domain/catalog';
 import { PHOTO_WINDOW_MINUTES } from '../../domain/junk';
 import { presentJunkEvent } from '../../present/junk';
-import { bookedJob, confirmationMessages } from '../../present/messages';
-import { bookCustomer, bookInvoice } from '../shared/bookkeeping';
+import { bookedJob } from '../../present/messages';
+import { announceBooking, bookCustomer, bookInvoice } from '../shared/bookkeeping';
 import type { ProcessorFor } from '../shared/payments';
 import { confirmSession, type Fulfilment } from '../shared/settle';
 import type { JunkBooking } from './create-intent';
@@ -31,7 +30,7 @@ type Deps = { db: Db; processorFor: ProcessorFor; now: () => Date };
  * POST /junk/confirm: the same confirm as dumpsters (use-cases/shared/settle.ts), making a junk job with
  * its own per-company job_number, its invoice, payment record and dispatch entry in one transaction.
  */
-export function confirmJob(deps: Deps, catalog: Catalog, body: z.infer<typeof JunkConfirmBody>) {
+export function confirmJob(deps: Deps, catalog: Catalog, body: z.infer<typeof ConfirmBody>) {
   return confirmSession(deps, catalog, body, junkFulfilment);
 }
 
@@ -95,16 +94,15 @@ async function createJob(tx: Db, catalog: Catalog, session: SessionRow, held: bo
   });
   await bookInvoice(tx, company, session, quote, { junkJobId: job.id });
   await insertDispatch(tx, [{ companyId: company.id, junkJobId: job.id, date: window.date, kind: 'junk' }]);
-  if (frozen.promoCode) await countPromoUse(tx, company.id, frozen.promoCode);
   const event = presentJunkEvent(job);
-  await enqueueWebhooks(tx, company.id, 'booking', held ? 'booking.held' : 'booking.completed', event);
   await recordEvent(tx, company.id, 'junk_job.created', event);
-  await enqueueMessages(tx, company.id, confirmationMessages(company, bookedJob(job), request.customer));
-  await updateSession(tx, company.id, session.sessionId, {
-    state: held ? 'held' : 'confirmed',
-    junkJobId: job.id,
-    lockedUntil: null,
-    lastError: null,
+  await announceBooking(tx, company, session, {
+    held,
+    promoCode: frozen.promoCode,
+    event,
+    booked: bookedJob(job),
+    customer: request.customer,
+    link: { junkJobId: job.id },
   });
   return { id: job.id };
 }

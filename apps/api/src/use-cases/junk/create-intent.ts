@@ -1,16 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import type { z } from '@hono/zod-openapi';
 import type { JunkIntentBody } from '../../contract/booking';
 import type { Db } from '../../db/client';
-import { lockJunkSeats, seatsTaken, seatsTakenInWindow } from '../../db/repositories/junk';
-import { findSession, insertSession, type SessionRow } from '../../db/repositories/sessions';
+import { lockJunkSeats, seatsTaken } from '../../db/repositories/junk';
+import { insertSession } from '../../db/repositories/sessions';
 import type { Catalog } from '../../domain/catalog';
 import { DomainError } from '../../domain/errors';
 import { SEAT_HOLD_MINUTES } from '../../domain/junk';
 import { checkJunkRules, type FrozenJunk } from '../../domain/junk-rules';
 import { junkDay, type SlotClock } from '../../domain/junk-slots';
-import { type OpenedIntent, openPayment, replayIntent } from '../shared/intents';
-import { type AdmitIntent, type Channel, type ProcessorFor, requestHash } from '../shared/payments';
+import { type OpenedIntent, openIntent } from '../shared/intents';
+import type { AdmitIntent, Channel, ProcessorFor } from '../shared/payments';
 
 export type JunkIntentRequest = z.infer<typeof JunkIntentBody>;
 /** A junk session's frozen booking (the session row's `request`). */
@@ -23,7 +22,7 @@ type Deps = { db: Db; processorFor: ProcessorFor; admit: AdmitIntent; now: () =>
  * price frozen and seat held for SEAT_HOLD_MINUTES, before anything reaches the processor. Of any number
  * of concurrent intents for a window's last seat, exactly one holds it; the others get slot_bad_window.
  */
-export async function createJunkIntent(
+export function createJunkIntent(
   deps: Deps,
   catalog: Catalog,
   body: JunkIntentRequest,
@@ -31,53 +30,37 @@ export async function createJunkIntent(
   caller: { channel: Channel; ip: string | null },
 ): Promise<OpenedIntent> {
   const { company } = catalog;
-  const { session_id: requestedId, ...request } = body;
-  const hash = requestHash(request);
-  if (requestedId) {
-    const existing = await findSession(deps.db, company.id, requestedId);
-    if (existing) return replayIntent(deps, catalog, existing, hash);
-  }
-
-  const canTakePayments = deps.processorFor(company) !== null;
-  const { seat, ...frozen } = checkJunkRules(catalog, request, { clock, canTakePayments });
-  const now = deps.now();
-  const sessionId = requestedId ?? `ses_${randomBytes(12).toString('hex')}`;
-  const inserted = await deps.db.transaction(async (tx) => {
-    await lockJunkSeats(tx, company.id);
+  return openIntent(deps, catalog, body, async (request, session) => {
+    const canTakePayments = deps.processorFor(company) !== null;
+    const { seat, ...frozen } = checkJunkRules(catalog, request, { clock, canTakePayments });
+    const now = deps.now();
     const slot = { date: frozen.window.date, start: seat.start };
-    if ((await seatsTakenInWindow(tx, company.id, slot, now)) >= seat.capacity) {
+    return deps.db.transaction(async (tx) => {
+      await lockJunkSeats(tx, company.id);
       const taken = await seatsTaken(tx, company.id, slot.date, slot.date, now);
-      const day = junkDay(catalog.junk, clock, slot.date, (d, s) => taken.get(`${d} ${s}`) ?? 0);
-      throw new DomainError('slot_bad_window', `The ${seat.start}-${seat.end} window on ${slot.date} is full.`, {
-        field: 'time_window_start',
-        details: {
-          reason: 'full',
-          windows: day.windows.filter((w) => w.remaining > 0),
-        },
+      if ((taken.get(`${slot.date} ${slot.start}`) ?? 0) >= seat.capacity) {
+        const day = junkDay(catalog.junk, clock, slot.date, (d, s) => taken.get(`${d} ${s}`) ?? 0);
+        throw new DomainError('slot_bad_window', `The ${seat.start}-${seat.end} window on ${slot.date} is full.`, {
+          field: 'time_window_start',
+          details: { reason: 'full', windows: day.windows.filter((w) => w.remaining > 0) },
+        });
+      }
+      // Counted only once the seat is won: a refused seat opens no payment.
+      await deps.admit(company, caller.ip);
+      return insertSession(tx, {
+        ...session,
+        companyId: company.id,
+        kind: 'junk',
+        state: 'intent_created',
+        request: frozen satisfies JunkBooking,
+        quote: frozen.quote,
+        amountCents: frozen.quote.grossTotal,
+        currency: company.currency,
+        bookingChannel: caller.channel,
+        slotDate: slot.date,
+        slotStart: slot.start,
+        holdUntil: new Date(now.getTime() + SEAT_HOLD_MINUTES * 60_000),
       });
-    }
-    // Counted only once the seat is won: a refused seat opens no payment.
-    await deps.admit(company, caller.ip);
-    return insertSession(tx, {
-      companyId: company.id,
-      sessionId,
-      kind: 'junk',
-      state: 'intent_created',
-      requestHash: hash,
-      request: frozen satisfies JunkBooking,
-      quote: frozen.quote,
-      amountCents: frozen.quote.grossTotal,
-      currency: company.currency,
-      bookingChannel: caller.channel,
-      slotDate: slot.date,
-      slotStart: slot.start,
-      holdUntil: new Date(now.getTime() + SEAT_HOLD_MINUTES * 60_000),
     });
   });
-  if (!inserted) {
-    // A concurrent call with the same session_id won the insert: answer as its replay.
-    const winner = (await findSession(deps.db, company.id, sessionId)) as SessionRow;
-    return replayIntent(deps, catalog, winner, hash);
-  }
-  return openPayment(deps, catalog, inserted);
 }

@@ -14,10 +14,10 @@ import { accountOf, type ProcessorFor } from '../shared/payments';
 const REVIEW = 'pending_risk_review';
 
 /** What the office can release: an order or a junk job held for fraud review. */
-type Held<R> = {
+type Releasable = { id: string; status: string; sessionId: string | null; grossTotalCents: number; currency: string };
+type Held<R extends Releasable> = {
   noun: 'order' | 'job';
   find(db: Db, companyId: string, num: number): Promise<R | undefined>;
-  facts(row: R): { id: string; status: string; sessionId: string | null; grossTotalCents: number; currency: string };
   setStatus(db: Db, id: string, from: string, to: string): Promise<R | undefined>;
   captured(db: Db, id: string, paymentIntentId: string): Promise<void>;
   event(row: R): Record<string, unknown>;
@@ -26,7 +26,6 @@ type Held<R> = {
 const ORDERS: Held<Awaited<ReturnType<typeof findOrderByNumber>> & object> = {
   noun: 'order',
   find: findOrderByNumber,
-  facts: (o) => o,
   setStatus: setOrderStatus,
   captured: markCaptured,
   event: (o) => presentBookingEvent(o),
@@ -35,7 +34,6 @@ const ORDERS: Held<Awaited<ReturnType<typeof findOrderByNumber>> & object> = {
 const JOBS: Held<Awaited<ReturnType<typeof findJobByNumber>> & object> = {
   noun: 'job',
   find: findJobByNumber,
-  facts: (j) => j,
   setStatus: setJobStatus,
   captured: markJobCaptured,
   event: (j) => presentJunkEvent(j),
@@ -54,7 +52,13 @@ export function releaseJob(database: Database, processorFor: ProcessorFor, slug:
   return release(database, processorFor, slug, jobNumber, JOBS);
 }
 
-async function release<R>(database: Database, processorFor: ProcessorFor, slug: string, num: number, held: Held<R>) {
+async function release<R extends Releasable>(
+  database: Database,
+  processorFor: ProcessorFor,
+  slug: string,
+  num: number,
+  held: Held<R>,
+) {
   const { noun } = held;
   const field = `${noun}_number`;
   // The office's refusals: the order or job is not in a state to be released.
@@ -63,9 +67,8 @@ async function release<R>(database: Database, processorFor: ProcessorFor, slug: 
   const catalog = await loadCatalog(database.db, company.id);
   const row = await held.find(database.db, company.id, num);
   if (!row || !catalog) throw new DomainError('not_found', `company ${slug} has no ${noun} #${num}`, { field });
-  const facts = held.facts(row);
-  if (facts.status !== REVIEW) throw refused(`${noun} #${num} is ${facts.status}, not held for review`);
-  const session = facts.sessionId ? await findSession(database.db, company.id, facts.sessionId) : undefined;
+  if (row.status !== REVIEW) throw refused(`${noun} #${num} is ${row.status}, not held for review`);
+  const session = row.sessionId ? await findSession(database.db, company.id, row.sessionId) : undefined;
   const intentId = session?.paymentIntentId;
   if (!intentId) throw refused(`${noun} #${num} has no payment to capture`);
   const processor = processorFor(catalog.company);
@@ -73,8 +76,8 @@ async function release<R>(database: Database, processorFor: ProcessorFor, slug: 
   // Only the payment this order or job was made from, for its amount, is captured.
   const intent = await processor.retrieveIntent(intentId, accountOf(catalog.company));
   const mismatch = paymentMismatch(intent, {
-    amountCents: facts.grossTotalCents,
-    currency: facts.currency,
+    amountCents: row.grossTotalCents,
+    currency: row.currency,
     companyId: company.id,
     sessionId: session?.sessionId as string,
     companySlug: company.slug,
@@ -84,9 +87,9 @@ async function release<R>(database: Database, processorFor: ProcessorFor, slug: 
   }
   await processor.capture(intentId, accountOf(catalog.company));
   return database.db.transaction(async (tx) => {
-    const released = await held.setStatus(tx, facts.id, REVIEW, 'confirmed');
+    const released = await held.setStatus(tx, row.id, REVIEW, 'confirmed');
     if (!released) throw refused(`${noun} #${num} was released by someone else`);
-    await held.captured(tx, facts.id, intentId);
+    await held.captured(tx, row.id, intentId);
     const paid = { ...released, paymentStatus: 'paid' };
     await enqueueWebhooks(tx, company.id, 'booking', 'booking.released', {
       ...held.event(paid),

@@ -1,7 +1,9 @@
 import type { Db } from '../../db/client';
-import { findOrCreateCustomer, insertInvoice, insertPayment } from '../../db/repositories/orders';
-import type { SessionRow } from '../../db/repositories/sessions';
+import { countPromoUse, findOrCreateCustomer, insertInvoice, insertPayment } from '../../db/repositories/orders';
+import { enqueueMessages, enqueueWebhooks } from '../../db/repositories/outbox';
+import { type SessionRow, updateSession } from '../../db/repositories/sessions';
 import type { Company } from '../../domain/catalog';
+import { type Booked, confirmationMessages } from '../../present/messages';
 
 /** What every booking writes beside its order or job, inside the same transaction. */
 
@@ -44,4 +46,32 @@ export async function bookInvoice(
     status: 'authorized',
   });
   return invoiceId;
+}
+
+/**
+ * What follows every new order or job in its transaction: the promo's use is counted, the booking webhook
+ * (booking.completed, or booking.held) and the confirmations are queued, and the session points at what it made.
+ */
+export async function announceBooking(
+  tx: Db,
+  company: Company,
+  session: SessionRow,
+  made: {
+    held: boolean;
+    promoCode: string | null;
+    event: Record<string, unknown>;
+    booked: Booked;
+    customer: BookingCustomer;
+    link: { orderId: string } | { junkJobId: string };
+  },
+): Promise<void> {
+  if (made.promoCode) await countPromoUse(tx, company.id, made.promoCode);
+  await enqueueWebhooks(tx, company.id, 'booking', made.held ? 'booking.held' : 'booking.completed', made.event);
+  await enqueueMessages(tx, company.id, confirmationMessages(company, made.booked, made.customer));
+  await updateSession(tx, company.id, session.sessionId, {
+    state: made.held ? 'held' : 'confirmed',
+    ...made.link,
+    lockedUntil: null,
+    lastError: null,
+  });
 }

@@ -1,15 +1,47 @@
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { attachIntent, type SessionRow, updateSession } from '../../db/repositories/sessions';
+import { attachIntent, findSession, type SessionRow, updateSession } from '../../db/repositories/sessions';
 import type { Catalog } from '../../domain/catalog';
 import { DomainError } from '../../domain/errors';
 import { paymentMetadata, paymentMismatch } from '../../domain/payment-match';
 import { replayOf, type SessionState } from '../../domain/session-state';
 import type { Processor } from '../../payments/processor';
-import { accountOf, type ProcessorFor, processorCall } from './payments';
+import { accountOf, type ProcessorFor, processorCall, requestHash } from './payments';
 
 type Deps = { db: Db; processorFor: ProcessorFor };
 /** A session with its payment opened: what the page confirms the card against. */
 export type OpenedIntent = { session: SessionRow; processor: Processor };
+
+/**
+ * POST /intents and POST /junk/intents, for every kind of booking. A session_id seen before answers as its
+ * replay (the same intent, or why not); a new session is written by `write`, which runs the kind's rules
+ * and freezes the price, before anything reaches the processor. When a concurrent call with the same
+ * session_id wins the insert (`write` answers undefined), this call answers as that call's replay.
+ */
+export async function openIntent<B extends { session_id?: string }>(
+  deps: Deps,
+  catalog: Catalog,
+  body: B,
+  write: (
+    request: Omit<B, 'session_id'>,
+    session: { sessionId: string; requestHash: string },
+  ) => Promise<SessionRow | undefined>,
+): Promise<OpenedIntent> {
+  const { company } = catalog;
+  const { session_id: requestedId, ...request } = body;
+  const hash = requestHash(request);
+  if (requestedId) {
+    const existing = await findSession(deps.db, company.id, requestedId);
+    if (existing) return replayIntent(deps, catalog, existing, hash);
+  }
+  const sessionId = requestedId ?? `ses_${randomBytes(12).toString('hex')}`;
+  const inserted = await write(request, { sessionId, requestHash: hash });
+  if (!inserted) {
+    const winner = (await findSession(deps.db, company.id, sessionId)) as SessionRow;
+    return replayIntent(deps, catalog, winner, hash);
+  }
+  return openPayment(deps, catalog, inserted);
+}
 
 /**
  * The processor's intent for a written session, for exactly its frozen amount. The idempotency key covers

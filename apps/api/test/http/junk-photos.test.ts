@@ -206,6 +206,15 @@ describe.each(targets)('junk photos on $name (folder store)', (target) => {
     const fifth = await upload(photoForm('ses_whoever_12345', [{ bytes: await phonePhoto() }]));
     expectError(fifth, 429, 'rate_limited');
     expect(fifth.headers.get('retry-after')).toBe('5');
+    // From a page, the refusal is readable there, its wait included.
+    const fromPage = await api.post('/junk/photos', {
+      key: target.fixtures.acme.publishable,
+      origin: 'https://acme.example',
+      form: photoForm('ses_whoever_12345', [{ bytes: await phonePhoto() }]),
+    });
+    expectError(fromPage, 429, 'rate_limited');
+    expect(fromPage.headers.get('access-control-allow-origin')).toBe('https://acme.example');
+    expect(fromPage.headers.get('access-control-expose-headers')).toMatch(/\bRetry-After\b/);
     // The four end their forms early: each is refused as unreadable, and the slots are free again.
     for (const controller of held) controller.close();
     for (const res of await Promise.all(pending)) expect(res.status).toBe(400);

@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { svc } from '../support/cli';
 import { type ApiResponse, apiClient, expectError } from '../support/client';
 
 const [standalone, next] = inject('strictTargets');
@@ -43,5 +44,63 @@ describe('120 requests a minute per key and per IP', () => {
     const results = await burst(120, () => api.get('/sizes', { headers }));
     expect(results.map((r) => r.status)).toEqual(Array(120).fill(401));
     expectLimited(await api.get('/sizes', { key: target!.fixtures.acme.server, headers }));
+  });
+});
+
+/** The strict servers run with the default hosted pages address (HOSTED_BASE_URL unset). */
+const HOSTED = 'http://localhost:3001';
+/** On acme's publishable key's list (acme.example, *.acme.example). */
+const ACME_PAGE = 'https://acme.example';
+/** On no company's list. */
+const FOREIGN_PAGE = 'https://evil.example';
+
+/** The page at `origin` may read the refusal, its wait included. */
+function expectReadableBy(res: ApiResponse, origin: string) {
+  expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+  expect(res.headers.get('access-control-expose-headers')).toMatch(/\bRetry-After\b/);
+  expect(res.headers.get('vary')).toMatch(/\bOrigin\b/);
+}
+
+// A page refused for going too fast must be able to read why, and how long to wait (spec 8; the shell's
+// 'pages' policy sets the headers before the key gate, and the error envelope keeps them).
+describe.each([
+  ['standalone', standalone],
+  ['next', next],
+])('a 429 is readable by the pages that may use a key, and by no other (%s)', (_name, target) => {
+  const api = apiClient(target!.baseUrl);
+  // Each test counts against addresses of its own (Next keeps an X-Forwarded-For a client sends).
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+  it.each([
+    ['an allowed domain', ACME_PAGE, '10.31.0.1', '/sizes'],
+    ["the hosted pages' origin", HOSTED, '10.31.0.2', '/junk/config'],
+  ])('per IP, before the key is read: %s reads it', async (_page, origin, ip, path) => {
+    const spent = await burst(120, () => api.get(path, { headers: from(ip) }));
+    expect(spent.map((r) => r.status)).toEqual(Array(120).fill(401));
+    const refused = await api.get(path, { key: target!.fixtures.acme.publishable, origin, headers: from(ip) });
+    expectLimited(refused);
+    expectReadableBy(refused, origin);
+    const foreign = await api.get(path, {
+      key: target!.fixtures.acme.publishable,
+      origin: FOREIGN_PAGE,
+      headers: from(ip),
+    });
+    expectLimited(foreign);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('per key: the page of the key reads it, on the dumpster and the junk paths', async () => {
+    // A key of its own: the fixtures' keys are left to the other tests.
+    const key = (await svc(target!, 'keys', 'create', 'acme', '--kind', 'publishable', '--domain', 'acme.example'))
+      .key as string;
+    const send = (i: number, path = i % 2 ? '/sizes' : '/junk/config') =>
+      api.get(path, { key, origin: ACME_PAGE, headers: from(`10.32.${i >> 8}.${i & 255}`) });
+    const first = await burst(120, (i) => send(i));
+    expect(first.map((r) => r.status)).toEqual(Array(120).fill(200));
+    for (const path of ['/sizes', '/junk/config']) {
+      const refused = await send(500, path);
+      expectLimited(refused);
+      expectReadableBy(refused, ACME_PAGE);
+    }
   });
 });

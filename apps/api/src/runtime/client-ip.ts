@@ -1,9 +1,18 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import type { PlatformEnv } from './config';
+
+/** The address the per-IP limit and the per-address payment caps count a request against. */
+export type ClientIp = (c: Context) => string;
+
+/** What a server is told to believe about who is calling (runtime/config.ts). */
+export type ClientIpTrust = Pick<PlatformEnv, 'trustProxyHops' | 'proxyToken'>;
 
 /**
- * The address counted by the per-IP limit. X-Forwarded-For is written by whoever sends the request, so
- * only the entries added by our own proxies are believed: the right-most `hops` entries.
+ * X-Forwarded-For is written by whoever sends the request, so only the entries added by our own proxies
+ * are believed: the right-most `hops` entries.
  */
 export function forwardedFor(c: Context, hops: number): string | undefined {
   if (hops <= 0) return undefined;
@@ -14,9 +23,33 @@ export function forwardedFor(c: Context, hops: number): string | undefined {
   return list[Math.max(0, list.length - hops)];
 }
 
+/**
+ * The visitor's address as our hosted pages' server reports it when it calls while rendering a page: that
+ * server's own address would count every visitor as one (docs/decisions.md, issue 13). Believed only from
+ * a caller that presents the platform's proxy token, and only when it is an IP address.
+ */
+export function proxiedFor(token: string | undefined): (c: Context) => string | undefined {
+  if (!token) return () => undefined;
+  const expected = digest(token);
+  return (c) => {
+    const presented = c.req.header('x-svc-proxy-token');
+    // Digests have one length, so the comparison takes the same time whatever was sent.
+    if (presented === undefined || !timingSafeEqual(digest(presented), expected)) return undefined;
+    const ip = c.req.header('x-svc-client-ip')?.trim();
+    return ip && isIP(ip) ? ip : undefined;
+  };
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
 /** Standalone on @hono/node-server: the socket's address, or the trusted proxy's report of it. */
-export const socketIp = (hops: number) => (c: Context) =>
-  forwardedFor(c, hops) ?? getConnInfo(c).remote.address ?? 'unknown';
+export const socketIp = (trust: ClientIpTrust): ClientIp => {
+  const proxied = proxiedFor(trust.proxyToken);
+  return (c) => proxied(c) ?? forwardedFor(c, trust.trustProxyHops) ?? getConnInfo(c).remote.address ?? 'unknown';
+};
 
 /** Inside Next, which puts the socket's address last in X-Forwarded-For: exactly one trusted hop. */
-export const nextIp = (c: Context) => forwardedFor(c, 1) ?? 'unknown';
+export const nextIp = (trust: ClientIpTrust): ClientIp => {
+  const proxied = proxiedFor(trust.proxyToken);
+  return (c) => proxied(c) ?? forwardedFor(c, 1) ?? 'unknown';
+};

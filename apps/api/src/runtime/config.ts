@@ -22,6 +22,11 @@ export function readEnv(env = process.env) {
     intentLimitFactor: Number(env.SVC_INTENT_LIMIT_FACTOR ?? 1),
     /** Behind a proxy that sets X-Forwarded-For: how many proxies to trust (standalone server). */
     trustProxyHops: Number(env.SVC_TRUST_PROXY_HOPS ?? 0),
+    /**
+     * The secret our hosted pages' server presents when it calls on a visitor's behalf (runtime/client-ip.ts);
+     * one shorter than PROXY_TOKEN_MIN_LENGTH could be guessed, so it trusts no one.
+     */
+    proxyToken: proxyToken(env.SVC_PROXY_TOKEN),
     /** SMTP for e-mail (smtp://user:pass@host:port); unset: e-mail stays in the local outbox. */
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.SVC_MAIL_FROM ?? 'svc bookings <no-reply@svc.localhost>',
@@ -49,3 +54,9 @@ export function readEnv(env = process.env) {
   };
 }
 export type PlatformEnv = ReturnType<typeof readEnv>;
+
+export const PROXY_TOKEN_MIN_LENGTH = 32;
+
+function proxyToken(value: string | undefined): string | undefined {
+  return value && value.length >= PROXY_TOKEN_MIN_LENGTH ? value : undefined;
+}

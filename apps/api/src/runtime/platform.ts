@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import { EMBED_BASE } from '../contract/embed';
 import { type Database, openDatabase } from '../db/client';
 import { Registry } from '../db/registry';
@@ -10,6 +9,7 @@ import { createSandboxSurface } from '../http/surfaces/sandbox';
 import { processorsFor } from '../payments/processors';
 import { SANDBOX_BASE } from '../payments/sandbox-api';
 import { photoStoreFromEnv } from '../photos/store';
+import type { ClientIp, ClientIpTrust } from './client-ip';
 import { type PlatformEnv, readEnv } from './config';
 import { startWorkers } from './workers';
 
@@ -29,7 +29,8 @@ export type Platform = {
  * process: Next's route handlers and the standalone server both call getPlatform().
  */
 export async function createPlatform(options: {
-  clientIp: (c: Context) => string;
+  /** How this server learns a client's address, given what the environment says to trust (socketIp, nextIp). */
+  clientIp: (trust: ClientIpTrust) => ClientIp;
   env?: PlatformEnv;
 }): Promise<Platform> {
   const env = options.env ?? readEnv();
@@ -50,7 +51,7 @@ export async function createPlatform(options: {
     registry,
     db: database.db,
     processorFor,
-    clientIp: options.clientIp,
+    clientIp: options.clientIp(env),
     hostedBaseUrl: env.hostedBaseUrl,
     ratePerMinute: env.ratePerMinute,
     redis,
@@ -93,7 +94,7 @@ const KEY = Symbol.for('svc.platform');
 type Holder = { [KEY]?: Promise<Platform> };
 
 /** The process's platform, created on first use (kept on globalThis so dev reloads reuse it). */
-export function getPlatform(clientIp: (c: Context) => string): Promise<Platform> {
+export function getPlatform(clientIp: (trust: ClientIpTrust) => ClientIp): Promise<Platform> {
   const holder = globalThis as Holder;
   holder[KEY] ??= createPlatform({ clientIp });
   return holder[KEY];

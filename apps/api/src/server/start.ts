@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { openDatabase } from '../db/client';
 import { findCompanyBySlug, loadCatalog } from '../db/repositories/catalog';
 import { hostedPageUrl } from '../lib/api-keys';
 import { repoRoot } from '../lib/paths';
-import { MAX_HEADER_BYTES, readEnv } from '../runtime/config';
+import { MAX_HEADER_BYTES, PROXY_TOKEN_MIN_LENGTH, readEnv } from '../runtime/config';
 import { DEMO_SLUG, seedDemo } from '../use-cases/company/seed-demo';
 
 /**
@@ -53,8 +54,17 @@ function nextStart(app: string, port: number, extraEnv: Record<string, string> =
   return { child, ready };
 }
 
-const api = nextStart('api', env.apiPort);
-const hosted = nextStart('hosted', env.hostedPort, { SVC_API_URL: process.env.SVC_API_URL ?? base });
+// The hosted pages' server calls the API on its visitors' behalf: this secret lets it say whose address a
+// call is for (docs/decisions.md, issue 13). Both servers get the same one; it is never printed.
+const proxyToken = env.proxyToken ?? randomBytes(32).toString('hex');
+if (process.env.SVC_PROXY_TOKEN && !env.proxyToken) {
+  console.warn(`SVC_PROXY_TOKEN is shorter than ${PROXY_TOKEN_MIN_LENGTH} characters: a random one is used instead.`);
+}
+const api = nextStart('api', env.apiPort, { SVC_PROXY_TOKEN: proxyToken });
+const hosted = nextStart('hosted', env.hostedPort, {
+  SVC_API_URL: process.env.SVC_API_URL ?? base,
+  SVC_PROXY_TOKEN: proxyToken,
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     for (const child of children) child.kill(signal);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { svc } from '../support/cli';
 import { type ApiResponse, apiClient, expectError } from '../support/client';
@@ -102,5 +103,42 @@ describe.each([
       expectLimited(refused);
       expectReadableBy(refused, ACME_PAGE);
     }
+  });
+});
+
+// Issue 13: the hosted pages' server calls the API while rendering, for every visitor from its one address;
+// with the platform's proxy token it says whose address a call is for, and each visitor has their own 120.
+describe.each([
+  ['standalone', standalone],
+  ['next', next],
+])("the hosted pages' server speaks for its visitors' addresses (%s)", (_name, target) => {
+  const api = apiClient(target!.baseUrl);
+  const token = inject('proxyToken');
+  const wrongToken = randomBytes(32).toString('hex');
+
+  it('with the proxy token, each visitor address has its own 120, whatever the caller address', async () => {
+    // One caller address for all 240: counted, it would be refused at the 121st.
+    const asVisitor = (ip: string) => () =>
+      api.get('/sizes', {
+        headers: { 'x-forwarded-for': '10.33.0.1', 'x-svc-proxy-token': token, 'x-svc-client-ip': ip },
+      });
+    const visitors = [asVisitor('198.51.100.7'), asVisitor('2001:db8::7')];
+    for (const visitor of visitors) {
+      const results = await burst(120, visitor);
+      expect(results.map((r) => r.status)).toEqual(Array(120).fill(401));
+    }
+    for (const visitor of visitors) expectLimited(await visitor());
+  });
+
+  it.each([
+    ['a wrong token', { 'x-svc-proxy-token': wrongToken }, '10.33.0.2', (i: number) => `203.0.113.${i}`],
+    ['no token', {}, '10.33.0.3', (i: number) => `203.0.113.${i}`],
+    ['the token and no IP address', { 'x-svc-proxy-token': token }, '10.33.0.4', (i: number) => `visitor-${i}`],
+  ])('with %s, X-SVC-Client-IP is ignored: the caller address counts', async (_case, headers, caller, visitor) => {
+    const send = (i: number) =>
+      api.get('/sizes', { headers: { ...headers, 'x-forwarded-for': caller, 'x-svc-client-ip': visitor(i) } });
+    const results = await burst(120, send);
+    expect(results.map((r) => r.status)).toEqual(Array(120).fill(401));
+    expectLimited(await send(200));
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { forgetCodesSeen } from './codes-seen';
 import { drivers } from './databases';
@@ -9,6 +10,8 @@ declare module 'vitest' {
     targets: Target[];
     /** One per way of serving with the spec's 120 requests a minute, for the rate-limit tests. */
     strictTargets: Target[];
+    /** The strict servers' SVC_PROXY_TOKEN: the tests speak as the hosted pages' server with it. */
+    proxyToken: string;
   }
 }
 
@@ -23,11 +26,13 @@ export default async function setup(project: TestProject) {
     SVC_INTENT_LIMIT_FACTOR: '1000',
     SVC_WEBHOOK_ALLOW_HTTP: '1',
   };
+  const proxyToken = randomBytes(32).toString('hex');
+  const strict = { SVC_PROXY_TOKEN: proxyToken };
   const started = await Promise.all([
     ...drivers().flatMap((driver) => kinds.map((kind) => startTarget(kind, driver, generous))),
     // Standalone trusts one proxy hop so the test can speak for many client addresses.
-    startTarget('standalone', 'pglite', { SVC_TRUST_PROXY_HOPS: '1' }, 'standalone-strict'),
-    startTarget('next', 'pglite', {}, 'next-strict'),
+    startTarget('standalone', 'pglite', { ...strict, SVC_TRUST_PROXY_HOPS: '1' }, 'standalone-strict'),
+    startTarget('next', 'pglite', strict, 'next-strict'),
   ]);
   const all = started.map((s) => s.target);
   project.provide(
@@ -38,6 +43,7 @@ export default async function setup(project: TestProject) {
     'strictTargets',
     all.filter((t) => t.name.endsWith('-strict')),
   );
+  project.provide('proxyToken', proxyToken);
   return async () => {
     await Promise.all(started.map((s) => s.stop()));
   };

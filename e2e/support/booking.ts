@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { svc } from './platform';
 
 export const env = () => ({
@@ -19,6 +19,17 @@ export const CARDS = {
 };
 
 export const bookUrl = (query: string) => `${env().hosted}/book?${query}`;
+export const junkUrl = (slug: string, query = '') => `${env().hosted}/junk-checkout/${slug}${query ? `?${query}` : ''}`;
+
+/**
+ * Opens a booking page and waits until its server-rendered flow is interactive (hydrated): a visitor's
+ * click before that does nothing, so a test's must not either.
+ */
+export async function openBooking(page: Page, url: string) {
+  const response = await page.goto(url);
+  await page.locator('.svc-b[data-ready]').first().waitFor();
+  return response;
+}
 
 /** Saved where CI keeps artifacts (test-results/screenshots) and attached to the HTML report. */
 export async function screenshot(page: Page, info: TestInfo, name: string, fullPage = true) {
@@ -30,7 +41,7 @@ export async function screenshot(page: Page, info: TestInfo, name: string, fullP
 }
 
 /** The first day the calendar offers (not striped), moving to the next month when needed. */
-export async function pickFirstOpenDay(page: Page): Promise<string> {
+export async function pickFirstOpenDay(page: Page | Locator): Promise<string> {
   for (let i = 0; i < 3; i++) {
     const open = page.locator('button.day:not([aria-disabled="true"])');
     if ((await open.count()) > 0) {
@@ -54,7 +65,7 @@ export const customer = (tag: string): Customer => ({
 });
 
 /** Fills the form below the size: date, address, details and terms. */
-export async function fillDetails(page: Page, c: Customer, options: { pickDay?: boolean } = {}) {
+export async function fillDetails(page: Page | Locator, c: Customer, options: { pickDay?: boolean } = {}) {
   if (options.pickDay !== false) await pickFirstOpenDay(page);
   await page.getByLabel('Street address').fill(c.address);
   await page.getByLabel('City').fill('Austin');
@@ -75,7 +86,7 @@ export async function payWith(page: Page, card: string) {
   await page.getByRole('button', { name: /^Pay \$/ }).click();
 }
 
-export async function continueToPayment(page: Page) {
+export async function continueToPayment(page: Page | Locator) {
   await page.getByRole('button', { name: 'Continue to payment' }).click();
 }
 
@@ -87,14 +98,36 @@ export async function orderFromCli(slug: string, orderNumber: number) {
 
 /** The webhook deliveries the local receiver verified, for one order. */
 export function webhooksFor(orderNumber: number) {
+  return readDeliveries().filter((d) => d.body.data.service !== 'junk' && d.body.data.order_number === orderNumber);
+}
+
+function readDeliveries() {
   const file = env().webhooks;
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
     .trim()
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as { verified: boolean; body: { event: string; data: Record<string, unknown> } })
-    .filter((d) => d.body.data.order_number === orderNumber);
+    .map((line) => JSON.parse(line) as { verified: boolean; body: { event: string; data: Record<string, unknown> } });
+}
+
+/** The verified deliveries for one junk job, as [event, signature ok, service, booking_channel, utm_source]. */
+export function jobDeliveries(jobNumber: number) {
+  return readDeliveries()
+    .filter((d) => d.body.data.service === 'junk' && d.body.data.job_number === jobNumber)
+    .map((d) => [
+      d.body.event,
+      d.verified,
+      d.body.data.service,
+      d.body.data.booking_channel,
+      (d.body.data.attribution as Record<string, string> | null)?.utm_source,
+    ]);
+}
+
+/** The operator's view of a junk job (`svc jobs list <slug>`). */
+export async function jobFromCli(slug: string, jobNumber: number) {
+  const jobs = (await svc(env().dataDir, 'jobs', 'list', slug)) as { job_number: number }[];
+  return jobs.find((j) => j.job_number === jobNumber) as Record<string, unknown> | undefined;
 }
 
 /** Each verified delivery for one order as [event, signature ok, booking_channel, attribution[key]]. */

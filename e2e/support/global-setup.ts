@@ -30,6 +30,19 @@ export default async function globalSetup() {
   );
   await svc(dataDir, 'company', 'apply', redirecting);
   await svc(dataDir, 'keys', 'create', 'e2e-redirect', '--kind', 'publishable', '--domain', 'localhost');
+  // The demo company again, whose same-day junk bookings always closed at midnight: today is past its cutoff.
+  const lateJunk = path.join(dataDir, 'late-junk-company.json');
+  writeFileSync(
+    lateJunk,
+    JSON.stringify({
+      ...demo,
+      slug: 'e2e-late-junk',
+      name: 'Late Junk Haulers',
+      junk: { ...demo.junk, same_day: { allowed: true, cutoff: '00:00' } },
+    }),
+  );
+  await svc(dataDir, 'company', 'apply', lateJunk);
+  await svc(dataDir, 'keys', 'create', 'e2e-late-junk', '--kind', 'publishable', '--domain', 'localhost');
 
   const received = path.join(dataDir, 'webhooks.jsonl');
   let secret = '';

@@ -26,6 +26,14 @@ export async function startHostPages(widgetUrl: string, host = 'localhost'): Pro
        ${tag('data-company="demo" data-mode="fab" data-color="#16a34a" data-label="Rent a dumpster"')}
        ${tag('data-company="demo" data-mode="fab" data-service="junk" data-position="left"')}`,
     ),
+    '/junk-inline.html': page(
+      'Austin Cleanouts: dumpsters and junk removal',
+      '',
+      `<h1>Austin Cleanouts</h1><h2>Rent a dumpster</h2><div id="dc-booking"></div>
+       <h2>Or let us haul it</h2><div id="dc-junk-booking"></div>
+       ${tag('data-company="demo" data-size="10"')}
+       ${tag('data-company="demo" data-service="junk"')}`,
+    ),
     '/hostile.html': page(
       'A hostile theme',
       `<style>

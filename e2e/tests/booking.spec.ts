@@ -6,6 +6,7 @@ import {
   customer,
   deliveriesOf,
   fillDetails,
+  openBooking,
   orderFromCli,
   payWith,
   screenshot,
@@ -15,7 +16,7 @@ test.describe('the hosted page books and pays', () => {
   test('happy path: 4242 confirms the order, the CLI shows it as a link booking and its webhook was sent', async ({
     page,
   }, info) => {
-    await page.goto(bookUrl('company=demo&utm_source=newsletter&utm_campaign=november'));
+    await openBooking(page, bookUrl('company=demo&utm_source=newsletter&utm_campaign=november'));
     await expect(page.getByRole('heading', { name: 'Demo Dumpsters' })).toBeVisible();
     await page.getByRole('radio', { name: /20 Yard Dumpster/ }).check();
     await page.getByLabel('Rental length').selectOption('10');
@@ -51,7 +52,7 @@ test.describe('the hosted page books and pays', () => {
   });
 
   test('a declined card says so next to the card and a second card still books', async ({ page }, info) => {
-    await page.goto(bookUrl('company=demo&size=10'));
+    await openBooking(page, bookUrl('company=demo&size=10'));
     await fillDetails(page, customer('decline'));
     await continueToPayment(page);
     await payWith(page, CARDS.decline);
@@ -64,7 +65,7 @@ test.describe('the hosted page books and pays', () => {
   });
 
   test('an elevated-risk card: the order is received and held for review', async ({ page }, info) => {
-    await page.goto(bookUrl('company=demo&size=10'));
+    await openBooking(page, bookUrl('company=demo&size=10'));
     await fillDetails(page, customer('held'));
     await continueToPayment(page);
     await payWith(page, CARDS.elevatedRisk);
@@ -82,7 +83,7 @@ test("a company's 'booking confirmed page' receives the customer with the spec's
   await page.route('https://thanks.example/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<title>Thanks</title><h1>Thank you!</h1>' }),
   );
-  await page.goto(bookUrl('company=e2e-redirect&size=10'));
+  await openBooking(page, bookUrl('company=e2e-redirect&size=10'));
   await page.getByLabel('Rental length').selectOption('3');
   await fillDetails(page, customer('redirect'));
   await continueToPayment(page);

@@ -5,6 +5,7 @@ import {
   continueToPayment,
   customer,
   fillDetails,
+  openBooking,
   payWith,
   screenshot,
   seriousA11yViolations,
@@ -17,7 +18,7 @@ test.describe('at 360 px wide', () => {
     const noSideScroll = () =>
       page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
-    await page.goto(bookUrl('company=demo'));
+    await openBooking(page, bookUrl('company=demo'));
     await expect(page.getByTestId('gross-total')).toHaveText(/\$\d/);
     expect(await noSideScroll()).toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -46,7 +47,7 @@ test.describe('at 360 px wide', () => {
 
 test('desktop: the price panel stays in place while prices update (no layout shift)', async ({ page }, info) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(bookUrl('company=demo&size=10'));
+  await openBooking(page, bookUrl('company=demo&size=10'));
   await expect(page.getByTestId('gross-total')).toHaveText('$412.45');
   await page.evaluate(() => {
     const w = window as unknown as { __shift: number };
@@ -73,7 +74,7 @@ test('desktop: the price panel stays in place while prices update (no layout shi
 });
 
 test('keyboard only: a booking from the first Tab to the confirmation, with errors read out', async ({ page }) => {
-  await page.goto(bookUrl('company=demo&size=10'));
+  await openBooking(page, bookUrl('company=demo&size=10'));
   await expect(page.getByTestId('gross-total')).toHaveText('$412.45');
   // Submitting empty moves focus to the first field in error, whose error is its description.
   await page.getByRole('button', { name: 'Continue to payment' }).focus();

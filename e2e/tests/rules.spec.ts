@@ -5,6 +5,7 @@ import {
   continueToPayment,
   customer,
   fillDetails,
+  openBooking,
   orderFromCli,
   payWith,
   screenshot,
@@ -22,7 +23,7 @@ test('closed days are greyed out, and a closed date from a link is refused next 
   page,
 }, info) => {
   const sunday = nextSunday();
-  await page.goto(bookUrl(`company=demo&date=${sunday}`));
+  await openBooking(page, bookUrl(`company=demo&date=${sunday}`));
   const day = page.locator(`button.day[data-date="${sunday}"]`);
   await expect(day).toHaveAttribute('aria-disabled', 'true');
   await expect(day).toHaveAccessibleName(/no deliveries this weekday/);
@@ -37,7 +38,7 @@ test('closed days are greyed out, and a closed date from a link is refused next 
 });
 
 test('an out-of-area ZIP is refused next to the ZIP field before any payment', async ({ page }, info) => {
-  await page.goto(bookUrl('company=demo&size=10'));
+  await openBooking(page, bookUrl('company=demo&size=10'));
   await fillDetails(page, { ...customer('zip'), zip: '90210' });
   await continueToPayment(page);
   const zip = page.getByLabel('ZIP code');
@@ -51,7 +52,7 @@ test('an out-of-area ZIP is refused next to the ZIP field before any payment', a
 test('a material that needs acknowledgement: asked first, only the sizes that take it, at its price', async ({
   page,
 }, info) => {
-  await page.goto(bookUrl('company=e2e-materials'));
+  await openBooking(page, bookUrl('company=e2e-materials'));
   await expect(page.getByText('Choose what you are throwing away first')).toBeVisible();
   await expect(page.getByRole('radio', { name: /Yard Dumpster/ })).toHaveCount(0);
 
@@ -74,7 +75,7 @@ test('a material that needs acknowledgement: asked first, only the sizes that ta
 });
 
 test('preview=1 shows the real sizes and prices with ordering switched off', async ({ page }, info) => {
-  await page.goto(bookUrl('company=demo&preview=1&size=10'));
+  await openBooking(page, bookUrl('company=demo&preview=1&size=10'));
   await expect(page.getByText('Preview: these are the real sizes and prices; ordering is switched off.')).toBeVisible();
   await expect(page.getByRole('radio', { name: /10 Yard Dumpster/ })).toHaveAccessibleName(/from \$295\.00/);
   await expect(page.getByTestId('gross-total')).toHaveText('$412.45');
@@ -96,7 +97,10 @@ test('an unknown company gets a clear not-found page', async ({ page }) => {
 });
 
 test('the spec query parameters pre-fill the form and the answers survive a reload', async ({ page }) => {
-  await page.goto(bookUrl('company=demo&size=30&zip=78701&promo=WELCOME10&address=5%20Main%20St&type=contractor'));
+  await openBooking(
+    page,
+    bookUrl('company=demo&size=30&zip=78701&promo=WELCOME10&address=5%20Main%20St&type=contractor'),
+  );
   await expect(page.getByRole('radio', { name: /30 Yard Dumpster/ })).toBeChecked();
   await expect(page.getByLabel('ZIP code')).toHaveValue('78701');
   await expect(page.getByLabel('Street address')).toHaveValue('5 Main St');

@@ -2,7 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { bookUrl, CARDS, continueToPayment, customer, env, fillDetails, payWith, screenshot } from '../support/booking';
+import {
+  bookUrl,
+  CARDS,
+  continueToPayment,
+  customer,
+  env,
+  fillDetails,
+  openBooking,
+  payWith,
+  screenshot,
+} from '../support/booking';
 import { freePort, startPlatform, svc } from '../support/platform';
 
 // Issue 10, findings 5 and 9: the hosted page's security headers, a booking that works under them, and a
@@ -21,7 +31,7 @@ test('the booking page sends its security headers, and a 3-D Secure booking runs
   page,
 }, info) => {
   const violations = cspViolations(page);
-  const response = await page.goto(bookUrl('company=demo'));
+  const response = await openBooking(page, bookUrl('company=demo'));
   const headers = response?.headers() ?? {};
   const csp = headers['content-security-policy'] ?? '';
   expect(csp).toContain("frame-ancestors 'none'");
@@ -69,7 +79,7 @@ test.describe('a key that no longer exists', () => {
     // Each visit in a new tab: a tab keeps a finished booking in its session storage.
     let page = await context.newPage();
     try {
-      await page.goto(book);
+      await openBooking(page, book);
       await expect(page.getByTestId('gross-total')).toHaveText(/\$\d/, { timeout: 30_000 });
       const firstKey = platform.keys.publishable;
 
@@ -78,7 +88,7 @@ test.describe('a key that no longer exists', () => {
       platform = await startPlatform(dirs[1] as string, {}, ports);
       expect(platform.keys.publishable).not.toBe(firstKey);
       page = await context.newPage();
-      await page.goto(book);
+      await openBooking(page, book);
       await expect(page.getByTestId('gross-total')).toHaveText(/\$\d/, { timeout: 30_000 });
       await fillDetails(page, customer('restart'));
       await continueToPayment(page);
@@ -96,29 +106,23 @@ test.describe('a key that no longer exists', () => {
       await svc(platform.dataDir, 'keys', 'revoke', 'demo', old.id);
       await svc(platform.dataDir, 'keys', 'create', 'demo', '--kind', 'publishable', '--domain', 'localhost');
       page = await context.newPage();
-      await page.goto(book);
+      await openBooking(page, book);
       await expect(page.getByTestId('gross-total')).toHaveText(/\$\d/, { timeout: 30_000 });
       expect(refusals).toEqual([]);
 
-      // Replaced again while a page is on its way: its first calls are refused, it looks the company up
-      // once more, and goes on with the new key.
-      let release: () => void = () => {};
-      const held = new Promise<void>((r) => {
-        release = r;
-      });
+      // Replaced again while a page is open: the page was rendered with the old key, so its next call is
+      // refused; it looks the company up once more and goes on with the new key.
       page = await context.newPage();
-      await page.route('**/booking/v1/**', async (route) => {
-        await held;
-        await route.continue();
-      });
-      await page.goto(book);
+      await openBooking(page, `${book}&size=10`);
+      const before = await page.getByTestId('gross-total').textContent();
       const current = (
         (await svc(platform.dataDir, 'keys', 'list', 'demo')) as { id: string; kind: string; status: string }[]
       ).find((k) => k.kind === 'publishable' && k.status === 'active') as { id: string };
       await svc(platform.dataDir, 'keys', 'revoke', 'demo', current.id);
       await svc(platform.dataDir, 'keys', 'create', 'demo', '--kind', 'publishable', '--domain', 'localhost');
-      release();
-      await expect(page.getByTestId('gross-total')).toHaveText(/\$\d/, { timeout: 30_000 });
+      await page.getByRole('radio', { name: /20 Yard Dumpster/ }).check();
+      await expect(page.getByTestId('gross-total')).not.toHaveText(before ?? '', { timeout: 30_000 });
+      await expect(page.getByTestId('gross-total')).toHaveText(/\$\d/);
       expect(refusals.length).toBeGreaterThan(0); // the stale key was refused, and the page recovered
       await screenshot(page, info, 'security-key-replaced');
     } finally {

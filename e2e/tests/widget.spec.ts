@@ -6,11 +6,14 @@ import {
   deliveriesOf,
   env,
   fillDetails,
+  jobDeliveries,
+  jobFromCli,
   orderFromCli,
   payWith,
   screenshot,
 } from '../support/booking';
 import { type HostPages, startHostPages } from '../support/host-pages';
+import { dayWithWindow, expectJobNumber, fillJunkDetails, junkCustomer, pickDay, windowRadio } from '../support/junk';
 
 let site: HostPages;
 let otherHost: HostPages;
@@ -84,7 +87,7 @@ test('inline on another origin: pre-filled from data-*, books with 4242, svc:boo
   expect(errors).toEqual([]);
 });
 
-test('fab beside a junk script: accessible modal (focus, Escape, scroll lock), junk says coming soon, books', async ({
+test('fab beside a junk fab: accessible modals (focus, Escape, scroll lock); each books, each event on window', async ({
   page,
 }, info) => {
   const { events, errors } = await watch(page);
@@ -100,10 +103,10 @@ test('fab beside a junk script: accessible modal (focus, Escape, scroll lock), j
   expect(await open.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(22, 163, 74)');
   await screenshot(page, info, 'widget-fab-closed');
 
-  // The junk script: a clear "coming soon" in its own dialog, closed with Escape.
+  // The junk script: its own dialog with the junk removal flow, closed with Escape.
   await junk.click();
   const junkDialog = page.getByRole('dialog', { name: /Book Junk Removal/ });
-  await expect(junkDialog.getByText('Junk removal booking is coming soon')).toBeVisible();
+  await expect(junkDialog.getByRole('radio', { name: /1\/4 truck/ })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(junkDialog).toBeHidden();
   await expect(junk).toBeFocused();
@@ -131,9 +134,9 @@ test('fab beside a junk script: accessible modal (focus, Escape, scroll lock), j
 
   await open.click();
   await expect(dialog.getByRole('radio', { name: /10 Yard Dumpster/ })).toBeVisible();
-  await fillDetails(page, customer('widget-fab'));
+  await fillDetails(dialog, customer('widget-fab'));
   await screenshot(page, info, 'widget-fab-open', false);
-  await continueToPayment(page);
+  await continueToPayment(dialog);
   await payWith(page, CARDS.success);
   await expect(dialog.getByRole('heading', { name: 'Your dumpster is booked' })).toBeVisible();
   const orderNumber = Number((await dialog.locator('.num').textContent())?.replace('#', ''));
@@ -141,6 +144,71 @@ test('fab beside a junk script: accessible modal (focus, Escape, scroll lock), j
     .poll(events)
     .toEqual([{ type: 'svc:booking:complete', detail: { order_number: orderNumber, amount: 412.45 } }]);
   expect(await orderFromCli('demo', orderNumber)).toMatchObject({ channel: 'widget', charged: 412.45 });
+  await page.keyboard.press('Escape');
+
+  // Then the junk removal, in the other button's dialog: its event says which service and currency.
+  const date = await dayWithWindow('demo', '13:00');
+  await junk.click();
+  await junkDialog.getByRole('radio', { name: /1\/2 truck/ }).check();
+  await expect(junkDialog.getByTestId('gross-total')).toHaveText('$441.74');
+  await pickDay(junkDialog, date);
+  await windowRadio(junkDialog, '1:00 PM – 3:00 PM').check();
+  await fillJunkDetails(junkDialog, junkCustomer('widget-fab'));
+  await junkDialog.getByRole('button', { name: 'Continue to payment' }).click();
+  await payWith(page, CARDS.success);
+  await expect(junkDialog.getByRole('heading', { name: 'Your junk removal is booked' })).toBeVisible();
+  const jobNumber = await expectJobNumber(junkDialog);
+  await screenshot(page, info, 'widget-fab-junk-confirmed', false);
+  await expect.poll(events).toEqual([
+    { type: 'svc:booking:complete', detail: { order_number: orderNumber, amount: 412.45 } },
+    {
+      type: 'svc:booking:complete',
+      detail: { order_number: jobNumber, amount: 441.74, currency: 'USD', service: 'junk' },
+    },
+  ]);
+  expect(await jobFromCli('demo', jobNumber)).toMatchObject({ channel: 'widget', charged: 441.74, load: '1/2 truck' });
+  expect(errors).toEqual([]);
+});
+
+test('junk inline beside an inline dumpster form: both work on one page; the job is a widget booking with its utm_*', async ({
+  page,
+}, info) => {
+  const { events, errors } = await watch(page);
+  await page.goto(site.url('/junk-inline.html', 'utm_source=yelp&utm_campaign=haul-away'));
+  const dumpster = page.locator('#dc-booking');
+  const junk = page.locator('#dc-junk-booking');
+  // Both scripts drew their flow, each in its own container, each with its prices.
+  await expect(dumpster.getByRole('radio', { name: /10 Yard Dumpster/ })).toBeChecked();
+  await expect(dumpster.getByTestId('gross-total')).toHaveText('$412.45');
+  await expect(junk.getByTestId('gross-total')).toHaveText(/\$\d/);
+
+  const date = await dayWithWindow('demo', '08:00');
+  await junk.getByRole('radio', { name: /Single item/ }).check();
+  await pickDay(junk, date);
+  await windowRadio(junk, '8:00 AM – 10:00 AM').check();
+  await fillJunkDetails(junk, junkCustomer('widget-inline'));
+  await screenshot(page, info, 'widget-junk-inline-form');
+  await junk.getByRole('button', { name: 'Continue to payment' }).click();
+  const pay = await junk.getByRole('button', { name: /^Pay \$/ }).textContent();
+  await payWith(page, CARDS.success);
+  await expect(junk.getByRole('heading', { name: 'Your junk removal is booked' })).toBeVisible();
+  const jobNumber = await expectJobNumber(junk);
+  const amount = Number(pay?.replace(/[^\d.]/g, ''));
+  await expect
+    .poll(events)
+    .toEqual([
+      { type: 'svc:booking:complete', detail: { order_number: jobNumber, amount, currency: 'USD', service: 'junk' } },
+    ]);
+  expect(await jobFromCli('demo', jobNumber)).toMatchObject({
+    channel: 'widget',
+    load: 'Single item',
+    charged: amount,
+  });
+  await expect
+    .poll(() => jobDeliveries(jobNumber), { timeout: 20_000 })
+    .toContainEqual(['booking.completed', true, 'junk', 'widget', 'yelp']);
+  // The dumpster form beside it is untouched and still books.
+  await expect(dumpster.getByRole('button', { name: 'Continue to payment' })).toBeEnabled();
   expect(errors).toEqual([]);
 });
 

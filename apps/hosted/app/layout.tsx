@@ -1,17 +1,21 @@
+import { pageCss } from '@svc/booking-ui/page-css';
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
-import './globals.css';
 
 export const metadata: Metadata = {
-  title: 'Book a dumpster',
+  title: 'Book online',
   robots: { index: false },
 };
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
+/** The App Router's pages (the 404): the booking pages' stylesheet, one source for both. */
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
+      <head>
+        <style>{pageCss}</style>
+      </head>
       <body>{children}</body>
     </html>
   );

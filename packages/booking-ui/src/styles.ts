@@ -66,6 +66,26 @@ export const bookingCss = `
 .svc-b .done{display:grid;gap:12px;padding:20px;border:1px solid #e5e7eb;border-radius:12px;background:#fff}
 .svc-b .done .num{font-size:28px;font-weight:800;font-variant-numeric:tabular-nums}
 .svc-b .skeleton{min-height:120px;border-radius:12px;background:linear-gradient(90deg,#f3f4f6,#e5e7eb,#f3f4f6);background-size:200% 100%}
+.svc-b textarea{display:block;width:100%;min-height:88px;padding:10px 12px;font-size:16px;border:1px solid #6b7280;border-radius:8px;background:#fff;color:#111827;resize:vertical}
+.svc-b .loads .card{grid-template-columns:auto 1fr;column-gap:12px;align-items:center}
+.svc-b .loads .card .truck{grid-row:span 3}
+.svc-b .loads .card .meta{grid-column:1/-1}
+.svc-b .truck{display:block}
+.svc-b .windows{display:grid;gap:8px;grid-template-columns:repeat(auto-fill,minmax(150px,1fr))}
+.svc-b .window{position:relative;display:grid;gap:2px;padding:10px 12px;border:2px solid #d1d5db;border-radius:10px;background:#fff;cursor:pointer;font-weight:400;margin:0}
+.svc-b .window:has(input:checked){border-color:var(--svc-primary);box-shadow:0 0 0 1px var(--svc-primary)}
+.svc-b .window:has(input:focus-visible){outline:3px solid var(--svc-focus);outline-offset:2px}
+.svc-b .window input{position:absolute;opacity:0;width:1px;height:1px}
+.svc-b .window .title{font-weight:700;font-size:15px}
+.svc-b .window .meta{font-size:14px;color:#166534;font-weight:600}
+.svc-b .window.full{background:repeating-linear-gradient(135deg,#f9fafb 0 4px,#eceff3 4px 8px);cursor:not-allowed;color:#6b7280}
+.svc-b .window.full .meta{color:#4b5563}
+.svc-b .list{display:grid;gap:6px;padding-left:18px;list-style:disc}
+.svc-b .uploads{display:grid;gap:8px}
+.svc-b .uploads li{display:grid;grid-template-columns:minmax(0,1fr) auto;gap:4px 12px;align-items:center}
+.svc-b .uploads .name{font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.svc-b .uploads progress{grid-column:1/-1;width:100%;height:10px;accent-color:var(--svc-primary)}
+.svc-b .uploads .err{grid-column:1/-1}
 .svc-b .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .svc-b .spin{width:18px;height:18px;border:3px solid #ffffff66;border-top-color:#fff;border-radius:50%;animation:svc-spin .8s linear infinite}
 @keyframes svc-spin{to{transform:rotate(360deg)}}

@@ -39,6 +39,8 @@ export type BookingClientOptions = {
    * at once, with `retryAfter`, for the page to tell. Default 0.
    */
   retryOnRateLimit?: number;
+  /** The longest Retry-After (seconds) worth waiting for silently; a longer one is thrown. Default 60. */
+  maxRetryWaitSeconds?: number;
 };
 
 /** A session id for POST /intents: 128 random bits, in the 8-64 characters the API takes. */
@@ -57,6 +59,7 @@ const MAX_RETRY_WAIT_SECONDS = 60;
 export function createBookingClient(options: BookingClientOptions) {
   const baseFetch = options.fetch ?? globalThis.fetch;
   const retries = options.retryOnRateLimit ?? 0;
+  const maxWait = options.maxRetryWaitSeconds ?? MAX_RETRY_WAIT_SECONDS;
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
   const fetchWithRetry: typeof fetch = async (input, init) => {
@@ -68,7 +71,7 @@ export function createBookingClient(options: BookingClientOptions) {
         throw new SvcConnectionError(`Could not reach the Booking API: ${(err as Error).message}`, { cause: err });
       }
       const wait = Number(res.headers.get('retry-after')) || 1;
-      if (res.status !== 429 || attempt >= retries || wait > MAX_RETRY_WAIT_SECONDS) return res;
+      if (res.status !== 429 || attempt >= retries || wait > maxWait) return res;
       await sleep(wait * 1000);
     }
   };

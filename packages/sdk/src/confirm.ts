@@ -1,10 +1,13 @@
-import type { BookingClient, Confirmation } from './client';
+import type { BookingClient, Confirmation, JunkConfirmation } from './client';
 import { type ErrorCode, SvcApiError, SvcConnectionError } from './errors';
 
-export type ConfirmOutcome =
-  | (Confirmation & { state: 'confirmed' | 'held' })
-  /** The card is authorized but the order is not made yet: tell the customer it is being finalized. */
-  | { state: 'unconfirmed'; session_id: string; order_number: null };
+/** The card is authorized but the order or job is not made yet: tell the customer it is being finalized. */
+type Finalizing = { state: 'unconfirmed'; session_id: string };
+
+export type ConfirmOutcome = (Confirmation & { state: 'confirmed' | 'held' }) | (Finalizing & { order_number: null });
+export type JunkConfirmOutcome =
+  | (JunkConfirmation & { state: 'confirmed' | 'held' })
+  | (Finalizing & { job_number: null });
 
 export type ConfirmWithRetryOptions = {
   /** POST /confirm attempts before polling the session. Default 4. */
@@ -16,6 +19,8 @@ export type ConfirmWithRetryOptions = {
   pollIntervalMs?: number;
 };
 
+type Pair = { session_id: string; payment_intent_id: string };
+
 const RETRYABLE: ErrorCode[] = ['upstream', 'processing', 'rate_limited', 'internal'];
 
 /**
@@ -25,15 +30,36 @@ const RETRYABLE: ErrorCode[] = ['upstream', 'processing', 'rate_limited', 'inter
  */
 export async function confirmWithRetry(
   client: BookingClient,
-  pair: { session_id: string; payment_intent_id: string },
+  pair: Pair,
   options: ConfirmWithRetryOptions = {},
 ): Promise<ConfirmOutcome> {
+  const made = await settle(client, pair, () => client.confirm(pair), options);
+  return made ?? { state: 'unconfirmed', session_id: pair.session_id, order_number: null };
+}
+
+/** The same for a junk removal booking: POST /junk/confirm, retried, then the session polled for the job. */
+export async function confirmJunkWithRetry(
+  client: BookingClient,
+  pair: Pair,
+  options: ConfirmWithRetryOptions = {},
+): Promise<JunkConfirmOutcome> {
+  const made = await settle(client, pair, () => client.confirmJunk(pair), options);
+  return made ?? { state: 'unconfirmed', session_id: pair.session_id, job_number: null };
+}
+
+/** The confirm call retried, then the session polled; null when the order or job is still being made. */
+async function settle<T>(
+  client: BookingClient,
+  pair: Pair,
+  confirm: () => Promise<T>,
+  options: ConfirmWithRetryOptions,
+): Promise<(T & { state: 'confirmed' | 'held' }) | null> {
   const attempts = options.attempts ?? 4;
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   let delay = options.baseDelayMs ?? 500;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     try {
-      return (await client.confirm(pair)) as ConfirmOutcome;
+      return (await confirm()) as T & { state: 'confirmed' | 'held' };
     } catch (err) {
       const retryable =
         err instanceof SvcConnectionError || (err instanceof SvcApiError && RETRYABLE.includes(err.code));
@@ -49,12 +75,13 @@ export async function confirmWithRetry(
       if (err instanceof SvcConnectionError) return null;
       throw err;
     });
-    if (session && (session.state === 'confirmed' || session.state === 'held') && session.order_number !== null) {
-      return (await client.confirm(pair)) as ConfirmOutcome; // the same order, with its ids
+    const made = session && (session.order_number ?? session.job_number) !== null;
+    if (made && (session.state === 'confirmed' || session.state === 'held')) {
+      return (await confirm()) as T & { state: 'confirmed' | 'held' }; // the same order or job, with its ids
     }
     if (session?.state === 'failed')
       throw new Error(`The booking failed: ${session.last_error ?? 'no order was made'}`);
-    if (Date.now() >= deadline) return { state: 'unconfirmed', session_id: pair.session_id, order_number: null };
+    if (Date.now() >= deadline) return null;
     await sleep(options.pollIntervalMs ?? 1000);
   }
 }

@@ -25,7 +25,13 @@ export {
   type Session,
   type Size,
 } from './client';
-export { type ConfirmOutcome, type ConfirmWithRetryOptions, confirmWithRetry } from './confirm';
+export {
+  type ConfirmOutcome,
+  type ConfirmWithRetryOptions,
+  confirmJunkWithRetry,
+  confirmWithRetry,
+  type JunkConfirmOutcome,
+} from './confirm';
 export { type CompanyEmbed, fetchCompanyEmbed } from './embed';
 export { type ErrorCode, SvcApiError, SvcConnectionError } from './errors';
 export type { components, paths, webhooks } from './generated/booking';

@@ -115,15 +115,6 @@ async function start(script: HTMLScriptElement) {
 
 /** What goes in the container or the dialog: the flow, or a clear sentence when there is none. */
 function fill(target: HTMLElement, company: Company, options: WidgetOptions, script: HTMLScriptElement) {
-  if (options.service === 'junk') {
-    target.replaceChildren(
-      message(
-        'Junk removal booking is coming soon',
-        `${company.name} will take junk removal bookings here shortly. Until then, please contact them directly.`,
-      ),
-    );
-    return;
-  }
   const key = company.publishable_key;
   if (key && company.origin_allowed === false) {
     console.error(
@@ -137,7 +128,9 @@ function fill(target: HTMLElement, company: Company, options: WidgetOptions, scr
     );
     return;
   }
-  if (!key || !company.is_online || !company.payments_ready) {
+  // Junk removal has its own switch, in its config: the flow reads it and says so.
+  const dumpsterOff = options.service === 'dumpster' && !company.is_online;
+  if (!key || dumpsterOff || !company.payments_ready) {
     target.replaceChildren(
       message(
         'Online booking is not available right now',
@@ -154,6 +147,7 @@ function fill(target: HTMLElement, company: Company, options: WidgetOptions, scr
       flow.mount(mountPoint, {
         apiBaseUrl: API_URL,
         company: { ...company, publishable_key: key },
+        service: options.service,
         prefill: options.prefill,
         attribution: rememberAttribution(window),
         onComplete: (detail: unknown) => dispatch('svc:booking:complete', detail),
@@ -208,9 +202,7 @@ function floatingButton(company: Company, options: WidgetOptions, script: HTMLSc
 
   let filled = false;
   let overflow = '';
-  const prefetch = () => {
-    if (options.service !== 'junk') void loadFlow(new URL(FLOW_PATH, script.src).toString()).catch(() => {});
-  };
+  const prefetch = () => void loadFlow(new URL(FLOW_PATH, script.src).toString()).catch(() => {});
   button.addEventListener('pointerenter', prefetch, { once: true });
   button.addEventListener('focus', prefetch, { once: true });
   button.addEventListener('click', () => {

@@ -5,6 +5,7 @@ import { openDatabase } from '../db/client';
 import { findCompanyBySlug, loadCatalog } from '../db/repositories/catalog';
 import { hostedPageUrl } from '../lib/api-keys';
 import { repoRoot } from '../lib/paths';
+import { junkPageUrl } from '../present/junk';
 import { MAX_HEADER_BYTES, PROXY_TOKEN_MIN_LENGTH, readEnv } from '../runtime/config';
 import { DEMO_SLUG, seedDemo } from '../use-cases/company/seed-demo';
 
@@ -78,6 +79,7 @@ function announce() {
   console.log(`
 svc is running: ${db}, sandbox payments
   Booking page   ${hostedPageUrl(env.hostedBaseUrl, DEMO_SLUG)}
+  Junk removal   ${junkPageUrl(env.hostedBaseUrl, DEMO_SLUG)}
   Widget tag     <script async src="${env.hostedBaseUrl}/widget/v1/booking.js" data-company="${DEMO_SLUG}"></script>
   Booking API    ${base}/booking/v1
   OpenAPI        ${base}/booking/v1/openapi.json
@@ -86,7 +88,7 @@ Demo company "${DEMO_SLUG}"
   publishable key  ${keys.publishable}   (Origin: http://localhost or http://127.0.0.1, any port)
   server key       ${keys.server}
 
-Book on the page with the sandbox card 4242 4242 4242 4242 (any future expiry, any CVC).
+Book on either page with the sandbox card 4242 4242 4242 4242 (any future expiry, any CVC).
 
 Price a 10-yard dumpster for 9 days:
   curl -s ${base}/booking/v1/quote \\

@@ -211,3 +211,10 @@ export function pickupDate(date: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+/** How the dumpster answers live in the page's URL (the spec's /book parameters) and which stay private. */
+export const dumpsterCodec = {
+  fromParams: answersFromParams,
+  toParams: answersToParams,
+  privateFields: PRIVATE_FIELDS,
+};

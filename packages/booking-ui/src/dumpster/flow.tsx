@@ -2,15 +2,16 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { Attribution } from '../attribution';
 import { useCheckout } from '../engine/checkout';
 import { CheckoutScreens, FlowFrame, LoadError, Loading } from '../engine/screens';
+import { settleOrder } from '../engine/settle';
 import type { BookingComplete, BookingUnconfirmed, Channel, CompanyEmbed } from '../engine/types';
+import type { AnswerStore } from '../stores';
 import { type Answers, EMPTY_ANSWERS, FIELD_MESSAGES, type Field, type FieldErrors, validateAnswers } from './answers';
 import { DumpsterForm } from './form';
 import { explainCheck, explainError, type Who } from './messages';
 import { confirmedPageUrl, intentBody } from './requests';
 import { offeredSizes } from './sizes';
-import type { AnswerStore } from './stores';
 import { DumpsterSummary } from './summary';
-import { useCatalog } from './use-catalog';
+import { type DumpsterPreload, useCatalog } from './use-catalog';
 import { useLiveQuote } from './use-quote';
 
 export type BookingFlowProps = {
@@ -23,7 +24,7 @@ export type BookingFlowProps = {
   preview?: boolean;
   /** Answers given by the embedding page (data-* attributes); stored answers win over them. */
   initial?: Partial<Answers>;
-  store: AnswerStore;
+  store: AnswerStore<Answers>;
   /** The page a card's 3-D Secure step returns to. */
   returnUrl: () => string;
   /** utm_* and referrer of the visit, stored on the order (see attribution.ts). */
@@ -34,6 +35,8 @@ export type BookingFlowProps = {
   onUnconfirmed?(detail: BookingUnconfirmed): void;
   /** Leaves for the company's 'booking confirmed page' (the widget and the page may differ in how). */
   navigate?(url: string): void;
+  /** Rendered on the page's server: the catalog, the starting answers and their quote (hydrated as is). */
+  preload?: DumpsterPreload;
 };
 
 /** The order in which the first field in error takes focus. */
@@ -52,20 +55,21 @@ export function BookingFlow(props: BookingFlowProps) {
   const { company, apiBaseUrl } = props;
   const uid = useId().replace(/:/g, '');
   const id = useCallback((f: Field) => `svc${uid}-${f}`, [uid]);
-  const [answers, setAnswers] = useState<Answers>(EMPTY_ANSWERS);
+  const [answers, setAnswers] = useState<Answers>(props.preload?.answers ?? EMPTY_ANSWERS);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const root = useRef<HTMLDivElement>(null);
 
-  const { client, data, loadError } = useCatalog({ ...props, onLoaded });
+  const { client, data, loadError } = useCatalog({ ...props, preloaded: props.preload?.data, onLoaded });
   const who: Who = { companyName: company.name, phone: data?.profile.contact.phone ?? null };
   const checkout = useCheckout<Answers>({
-    client,
     storageKey: `svc:${company.slug}`,
+    service: 'dumpster',
+    settle: settleOrder(client),
     email: (a) => a.email,
     confirmedPage: (pending, orderNumber) => {
       const target = data?.profile.confirmed_page_url;
-      return target ? confirmedPageUrl(target, pending.answers, pending.sizeLabel, orderNumber) : null;
+      return target ? confirmedPageUrl(target, pending.answers, pending.label, orderNumber) : null;
     },
     explain: (err) => explainError(err, who).message,
     onComplete: props.onComplete,
@@ -87,7 +91,15 @@ export function BookingFlow(props: BookingFlowProps) {
     [data, material, materialsOn, waitForMaterial],
   );
   const size = offered.find((o) => o.size.yards === answers.sizeYards)?.size;
-  const { quote, quoteBusy, clearQuote } = useLiveQuote(client, size, answers, materialsOn, who, setErrors);
+  const { quote, quoteBusy, clearQuote } = useLiveQuote(
+    client,
+    size,
+    answers,
+    materialsOn,
+    who,
+    setErrors,
+    props.preload?.quote,
+  );
 
   // Persist every change (URL and/or sessionStorage, as the page chose).
   useEffect(() => {
@@ -149,7 +161,7 @@ export function BookingFlow(props: BookingFlowProps) {
       const refused = explainCheck(check, who);
       if (Object.keys(refused).length) return fail(refused);
       const intent = await client.createIntent(intentBody(answers, size, materialsOn, props.attribution));
-      checkout.start({ intent, answers, sizeLabel: size.label });
+      checkout.start({ intent, answers, label: size.label });
     } catch (err) {
       const { field, message } = explainError(err, who);
       fail({ [field]: message });
@@ -179,13 +191,18 @@ export function BookingFlow(props: BookingFlowProps) {
       {loadError ? (
         <LoadError message={loadError} />
       ) : !data ? (
-        <Loading />
+        <Loading what="sizes and prices" />
       ) : (
         <CheckoutScreens
           checkout={checkout}
           form={form}
           summary={(pending, onEdit) => <DumpsterSummary pending={pending} onEdit={onEdit} />}
-          labels={{ booked: 'Your dumpster is booked', again: 'Book another dumpster' }}
+          labels={{
+            booked: 'Your dumpster is booked',
+            held: 'Order received, under review',
+            again: 'Book another dumpster',
+            number: 'Order number',
+          }}
           companyName={company.name}
           apiBaseUrl={apiBaseUrl}
           returnUrl={props.returnUrl}

@@ -1,4 +1,5 @@
 import type { Quote, Size } from '@svc/sdk';
+import { useHydrated } from '../ui/hydrated';
 import { type Answers, type Field, type FieldErrors, pickupDate } from './answers';
 import { AddressSection, CustomerSection } from './contact';
 import { type Material, MaterialSection } from './material';
@@ -31,6 +32,7 @@ export function DumpsterForm(props: DumpsterFormProps) {
   const { data, answers, set, id, errors, materialsOn, quote, preview } = props;
   const fields = { answers, set, id, errors };
   const previewId = `${id('form')}-preview`;
+  const hydrated = useHydrated();
   return (
     <form
       className="layout"
@@ -91,7 +93,7 @@ export function DumpsterForm(props: DumpsterFormProps) {
             Ordering is off in preview
           </button>
         ) : (
-          <button type="submit" className="btn" disabled={props.busy}>
+          <button type="submit" className="btn" disabled={props.busy || !hydrated}>
             {props.busy ? <span className="spin" aria-hidden="true" /> : null}
             {props.busy ? 'Checking…' : 'Continue to payment'}
           </button>

@@ -1,9 +1,5 @@
-/// <reference types="node" />
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Size } from '@svc/sdk';
 import { describe, expect, it } from 'vitest';
-import { replacementKey } from '../engine/client';
 import { type Answers, EMPTY_ANSWERS } from './answers';
 import { confirmedPageUrl, intentBody } from './requests';
 
@@ -67,40 +63,5 @@ it("the 'booking confirmed page' gets the spec's parameters, keeping its own", (
     delivery_date: '2026-12-01',
     pickup_date: '2026-12-11',
     order_number: '1042',
-  });
-});
-
-describe('replacementKey: a refused key is looked up again once', () => {
-  /** A company lookup on a real local server, answering whatever key the test sets. */
-  async function lookupServer(answer: () => { status: number; key?: string }) {
-    const seen: string[] = [];
-    const server = createServer((req, res) => {
-      seen.push(`${req.url} ${req.headers['cache-control'] ?? ''}`);
-      const { status, key } = answer();
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify(status === 200 ? { data: { slug: 'demo', publishable_key: key ?? null } } : { error: {} }),
-      );
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    return { base, seen, close: () => new Promise((r) => server.close(r)) };
-  }
-
-  it.each([
-    ['a new key', { status: 200, key: 'svc_pk_live_new' }, 'svc_pk_live_new'],
-    ['the same key', { status: 200, key: 'svc_pk_live_old' }, null],
-    ['no key at all', { status: 200 }, null],
-    ['an unknown company', { status: 404 }, null],
-    ['a failing lookup', { status: 500 }, null],
-  ])('%s', async (_name, answer, expected) => {
-    const lookup = await lookupServer(() => answer);
-    try {
-      expect(await replacementKey(lookup.base, 'demo', 'svc_pk_live_old')).toBe(expected);
-      expect(lookup.seen).toHaveLength(1);
-      expect(lookup.seen[0]).toMatch(/^\/embed\/v1\/companies\/demo/);
-    } finally {
-      await lookup.close();
-    }
   });
 });

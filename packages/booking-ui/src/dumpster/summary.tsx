@@ -11,7 +11,7 @@ export function DumpsterSummary({ pending, onEdit }: { pending: Pending<Answers>
         <div>
           <dt>Dumpster</dt>
           <dd>
-            {pending.sizeLabel}, {a.days} days
+            {pending.label}, {a.days} days
           </dd>
         </div>
         <div>

@@ -1,5 +1,5 @@
 import type { BookingClient, Quote, Size } from '@svc/sdk';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Answers, FieldErrors } from './answers';
 import { explainError, promoMessage, type Who } from './messages';
 
@@ -11,15 +11,20 @@ export function useLiveQuote(
   materialsOn: boolean,
   who: Who,
   setErrors: (update: (e: FieldErrors) => FieldErrors) => void,
+  /** The quote the page's server rendered for the starting answers: not asked again. */
+  initial: Quote | null = null,
 ) {
-  const [quote, setQuote] = useState<Quote | null>(null);
+  const [quote, setQuote] = useState<Quote | null>(initial);
   const [busy, setBusy] = useState(false);
   const quoteKey = size
     ? `${size.id}|${answers.days}|${materialsOn ? answers.material : ''}|${answers.promo.trim()}`
     : '';
+  const rendered = useRef(initial ? quoteKey : '');
   // biome-ignore lint/correctness/useExhaustiveDependencies: quoteKey carries every input of the quote
   useEffect(() => {
     if (!quoteKey || !size) return;
+    if (quoteKey === rendered.current) return;
+    rendered.current = '';
     let live = true;
     setBusy(true);
     const timer = setTimeout(() => {

@@ -1,8 +1,15 @@
 import type { Availability, Size } from '@svc/sdk';
+import { useMemo } from 'react';
 import { longDate, shortDate } from '../format';
+import { Calendar } from '../ui/calendar';
 import { described, ErrorText, Section } from '../ui/fields';
 import { type Answers, type ClosedDays, type FieldProps, pickupClosed, type SetAnswers } from './answers';
-import { Calendar } from './calendar';
+
+const REASONS: Record<string, string> = {
+  past: 'not available',
+  holiday_or_blackout: 'closed (holiday)',
+  non_working_day: 'no deliveries this weekday',
+};
 
 const LENGTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 21, 30, 45, 60, 90];
 
@@ -24,6 +31,10 @@ export function WhenSection(
   );
   const lengths = [...new Set([...LENGTHS, answers.days])].sort((a, b) => a - b);
   const firstOpen = firstOpenDay(props.availability);
+  const closed = useMemo(
+    () => new Map(props.availability.closed.map((c) => [c.date, REASONS[c.reason] ?? 'closed'])),
+    [props.availability],
+  );
   return (
     <Section title="When do you need it?" id={id('date')}>
       <div>
@@ -54,13 +65,14 @@ export function WhenSection(
           </span>
         </span>
         <Calendar
-          availability={props.availability}
+          first={props.availability.min_date}
+          last={props.availability.to}
+          closedReason={(date) => closed.get(date) ?? pickupClosed(date, answers.days, props.closed)}
           value={answers.date}
           onChange={(date) => set({ date })}
           labelId={`${id('date')}-label`}
           describedBy={`${id('date')}-err`}
           invalid={Boolean(errors.date)}
-          pickupReason={(date) => pickupClosed(date, answers.days, props.closed)}
         />
         <ErrorText id={id} errors={errors} field="date" />
       </div>

@@ -1,14 +1,19 @@
-import { type BookingClient, type ConfirmOutcome, confirmWithRetry, SvcApiError } from '@svc/sdk';
+import { SvcApiError } from '@svc/sdk';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readJson, writeJson } from '../storage';
 import type { PayFn } from './payment-types';
-import type { BookingComplete, BookingUnconfirmed, Done, Pending, Phase } from './types';
+import type { BookingComplete, BookingUnconfirmed, Done, Pending, Phase, Service, Settled } from './types';
 
 /** What a form tells the engine; everything else about paying and confirming is the engine's. */
 export type CheckoutOptions<A> = {
-  client: BookingClient;
   /** Names the tab's saved payment and outcome: one booking in progress per company and service. */
   storageKey: string;
+  service: Service;
+  /**
+   * The form's confirm, retried as the order flow rules say (the SDK's confirmWithRetry or
+   * confirmJunkWithRetry); `once` is a single attempt, for a page that resumes.
+   */
+  settle(pair: { session_id: string; payment_intent_id: string }, once?: boolean): Promise<Settled>;
   /** Where the receipt goes, for the outcome screen. */
   email(answers: A): string;
   /** The company's 'booking confirmed page' for a confirmed order, or null to stay. */
@@ -57,11 +62,11 @@ export function useCheckout<A>(options: CheckoutOptions<A>) {
     if (focus) headingFocus.current = true;
   };
 
-  function finish(pending: Pending<A>, outcome: ConfirmOutcome) {
+  function finish(pending: Pending<A>, settled: Settled) {
     const { intent } = pending;
     const o = latest.current;
     const done: Done = {
-      outcome,
+      settled,
       email: o.email(pending.answers),
       amount: intent.amount.gross_total,
       currency: intent.currency,
@@ -69,19 +74,24 @@ export function useCheckout<A>(options: CheckoutOptions<A>) {
     writeJson(keys.pending, null);
     writeJson(keys.done, done);
     show({ kind: 'done', done });
-    if (outcome.state === 'unconfirmed') {
-      o.onUnconfirmed?.({ reference: outcome.session_id });
+    if (settled.state === 'unconfirmed') {
+      o.onUnconfirmed?.({ reference: settled.session_id });
       return;
     }
-    o.onComplete?.({ order_number: outcome.order_number, amount: intent.amount.gross_total });
-    const target = outcome.state === 'confirmed' ? o.confirmedPage(pending, outcome.order_number) : null;
+    const amount = intent.amount.gross_total;
+    o.onComplete?.(
+      o.service === 'junk'
+        ? { order_number: settled.number, amount, currency: intent.currency, service: 'junk' }
+        : { order_number: settled.number, amount },
+    );
+    const target = settled.state === 'confirmed' ? o.confirmedPage(pending, settled.number) : null;
     if (target) (o.navigate ?? ((u: string) => window.location.assign(u)))(target);
   }
 
   async function confirm(pending: Pending<A>) {
     show({ kind: 'confirming', pending });
     try {
-      finish(pending, await confirmWithRetry(latest.current.client, pending.intent));
+      finish(pending, await latest.current.settle(pending.intent));
     } catch (err) {
       const code = err instanceof SvcApiError ? err.code : null;
       setPhase({ kind: 'payment', pending });
@@ -94,7 +104,7 @@ export function useCheckout<A>(options: CheckoutOptions<A>) {
     const back = new URL(window.location.href).searchParams.get('payment_intent');
     if (back === pending.intent.payment_intent_id) return confirm(pending);
     try {
-      finish(pending, (await latest.current.client.confirm(pending.intent)) as ConfirmOutcome);
+      finish(pending, await latest.current.settle(pending.intent, true));
     } catch {
       setPhase({ kind: 'payment', pending });
     }

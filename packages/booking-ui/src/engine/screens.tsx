@@ -1,15 +1,18 @@
 import type { CSSProperties, ReactNode, Ref } from 'react';
 import { bookingCss } from '../styles';
+import { useHydrated } from '../ui/hydrated';
 import type { Checkout } from './checkout';
 import { PaymentComponent } from './payment';
 import { Outcome, type OutcomeLabels, PaymentStep } from './steps';
-import type { Pending } from './types';
+import type { Done, Pending } from './types';
 
 /** The flow's box: the company's color, our styles, and what is on screen. */
 export function FlowFrame(props: { color: string; rootRef?: Ref<HTMLDivElement>; children: ReactNode }) {
   const style = { '--svc-primary': props.color, '--svc-focus': `${props.color}66` } as CSSProperties;
+  // data-ready: the flow is interactive (hydrated, or mounted by the widget); tests and the page wait for it.
+  const ready = useHydrated();
   return (
-    <div className="svc-b" style={style} ref={props.rootRef}>
+    <div className="svc-b" style={style} ref={props.rootRef} data-ready={ready ? '' : undefined}>
       <style>{bookingCss}</style>
       {props.children}
     </div>
@@ -17,11 +20,11 @@ export function FlowFrame(props: { color: string; rootRef?: Ref<HTMLDivElement>;
 }
 
 /** While the company's catalog loads: a placeholder the size of the form, announced to screen readers. */
-export function Loading() {
+export function Loading({ what = 'prices' }: { what?: string }) {
   return (
     <div className="layout" aria-busy="true">
       <p className="sr" role="status">
-        Loading sizes and prices…
+        Loading {what}…
       </p>
       <div className="skeleton" style={{ minHeight: 420 }} />
       <div className="skeleton aside" style={{ minHeight: 320 }} />
@@ -52,6 +55,8 @@ export function CheckoutScreens<A>(props: {
   color: string;
   cardId: string;
   onStartOver(): void;
+  /** What the form adds to the outcome of a made booking. */
+  afterDone?(done: Done): ReactNode;
 }) {
   const { checkout } = props;
   const { phase } = checkout;
@@ -63,7 +68,9 @@ export function CheckoutScreens<A>(props: {
         companyName={props.companyName}
         labels={props.labels}
         onStartOver={props.onStartOver}
-      />
+      >
+        {props.afterDone?.(phase.done)}
+      </Outcome>
     );
   }
   if (phase.kind === 'form') return props.form;

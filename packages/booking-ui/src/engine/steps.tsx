@@ -46,7 +46,7 @@ export function PaymentStep(props: {
 }
 
 /** The outcome screen's words that depend on what was booked. */
-export type OutcomeLabels = { booked: string; again: string };
+export type OutcomeLabels = { booked: string; held: string; again: string; number: string };
 
 export function Outcome(props: {
   done: Done;
@@ -54,44 +54,48 @@ export function Outcome(props: {
   companyName: string;
   labels: OutcomeLabels;
   onStartOver(): void;
+  /** What the form adds under a made booking (a junk job's window and its photos). */
+  children?: ReactNode;
 }) {
-  const { outcome, email, amount, currency } = props.done;
+  const { settled, email, amount, currency } = props.done;
   const title =
-    outcome.state === 'confirmed'
+    settled.state === 'confirmed'
       ? props.labels.booked
-      : outcome.state === 'held'
-        ? 'Order received, under review'
-        : 'We are finalizing your order';
+      : settled.state === 'held'
+        ? props.labels.held
+        : 'We are finalizing your booking';
   return (
-    <div className="done" data-state={outcome.state}>
+    <div className="done" data-state={settled.state}>
       <h2 ref={props.headingRef} tabIndex={-1}>
         {title}
       </h2>
-      {outcome.state === 'unconfirmed' ? (
+      {settled.state === 'unconfirmed' ? (
         <>
           <p>
-            Your card is authorized for {money(amount, currency)}, and {props.companyName} is finalizing your order. You
-            will get an e-mail at <strong>{email}</strong> as soon as it is confirmed; you do not need to book again.
+            Your card is authorized for {money(amount, currency)}, and {props.companyName} is finalizing your booking.
+            You will get an e-mail at <strong>{email}</strong> as soon as it is confirmed; you do not need to book
+            again.
           </p>
-          <p className="hint">Reference: {outcome.session_id}</p>
+          <p className="hint">Reference: {settled.session_id}</p>
         </>
       ) : (
         <>
           <p>
-            Order number <span className="num">#{outcome.order_number}</span>
+            {props.labels.number} <span className="num">#{settled.number}</span>
           </p>
-          {outcome.state === 'confirmed' ? (
+          {settled.state === 'confirmed' ? (
             <p>
               {money(amount, currency)} was charged to your card. A confirmation is on its way to{' '}
               <strong>{email}</strong>.
             </p>
           ) : (
             <p>
-              {props.companyName} reviews some orders before confirming them. Your card is authorized for{' '}
-              {money(amount, currency)} but not charged yet; you will get an e-mail at <strong>{email}</strong> once the
-              order is confirmed.
+              {props.companyName} reviews some bookings before confirming them. Your card is authorized for{' '}
+              {money(amount, currency)} but not charged yet; you will get an e-mail at <strong>{email}</strong> once it
+              is confirmed.
             </p>
           )}
+          {props.children}
         </>
       )}
       <button type="button" className="btn secondary" onClick={props.onStartOver}>

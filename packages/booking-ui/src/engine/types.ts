@@ -1,21 +1,35 @@
-import type { ConfirmOutcome, Intent } from '@svc/sdk';
+import type { Intent } from '@svc/sdk';
 
 export type { CompanyEmbed } from '@svc/sdk';
 
-/** svc:booking:complete's detail: an order was confirmed, or received and held for review. */
-export type BookingComplete = { order_number: number; amount: number };
+/**
+ * svc:booking:complete's detail: an order (or junk job) was confirmed, or received and held for review.
+ * Junk bookings also carry `currency` and `service: "junk"`, with the job number as `order_number`.
+ */
+export type BookingComplete = { order_number: number; amount: number; currency?: string; service?: 'junk' };
 /** svc:booking:unconfirmed's detail: the card is authorized, the order not made yet. Never a conversion. */
 export type BookingUnconfirmed = { reference: string };
 
 export type Channel = 'link' | 'widget';
+export type Service = 'dumpster' | 'junk';
 
 /**
  * A payment in progress: kept in sessionStorage so a reload or a 3-D Secure return resumes it. `answers`
- * are the form's own; `sizeLabel` names what is booked (a dumpster size, a junk load).
+ * are the form's own; `label` names what is booked (a dumpster size, a junk load).
  */
-export type Pending<A> = { intent: Intent; answers: A; sizeLabel: string };
+export type Pending<A> = { intent: Intent; answers: A; label: string };
+
+/**
+ * What confirming gave: the order or job made (confirmed, or held for review), or the card authorized and
+ * the making still under way (unconfirmed). `job` carries what a junk job's confirmation screen shows.
+ */
+export type Settled =
+  | { state: 'confirmed' | 'held'; number: number; session_id: string; job?: JobReceipt }
+  | { state: 'unconfirmed'; session_id: string };
+export type JobReceipt = { date: string; start: string; end: string; photosUntil: string | null; maxPhotos: number };
+
 /** A finished booking, shown again after a reload instead of inviting a second order. */
-export type Done = { outcome: ConfirmOutcome; email: string; amount: number; currency: string };
+export type Done = { settled: Settled; email: string; amount: number; currency: string };
 
 /** Where a booking stands: the form, the card, the confirm, the outcome. */
 export type Phase<A> =

@@ -32,6 +32,7 @@ export function TextField<F extends string>(
     label: string;
     value: string;
     onChange(value: string): void;
+    onBlur?(): void;
     type?: 'text' | 'email' | 'tel';
     autoComplete?: string;
     inputMode?: 'numeric' | 'text' | 'email' | 'tel';
@@ -57,6 +58,7 @@ export function TextField<F extends string>(
         inputMode={props.inputMode}
         maxLength={props.maxLength ?? 200}
         onChange={(e) => props.onChange(e.target.value)}
+        onBlur={props.onBlur}
       />
       <ErrorText {...props} />
     </div>

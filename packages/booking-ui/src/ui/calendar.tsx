@@ -1,12 +1,6 @@
-import type { Availability } from '@svc/sdk';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { longDate } from '../format';
 
-const REASONS: Record<string, string> = {
-  past: 'not available',
-  holiday_or_blackout: 'closed (holiday)',
-  non_working_day: 'no deliveries this weekday',
-};
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 const addDays = (date: string, n: number) => {
@@ -22,32 +16,29 @@ const addMonths = (month: string, n: number) => {
 };
 
 /**
- * The delivery date as a month grid (the ARIA date-picker pattern: one tab stop, arrow keys move by day
- * and week). Days /availability reports closed, and days outside its range, are greyed and say why.
+ * A date as a month grid (the ARIA date-picker pattern: one tab stop, arrow keys move by day and week).
+ * Days the form reports closed, and days outside first..last, are greyed and say why. Used by every form.
  */
 export function Calendar(props: {
-  availability: Availability;
+  /** The first and last days that can be booked (YYYY-MM-DD). */
+  first: string;
+  last: string;
+  /** Why a day in range cannot be picked ("closed (holiday)"), or null when it can. */
+  closedReason(date: string): string | null;
   value: string;
   onChange(date: string): void;
   labelId: string;
   describedBy: string;
   invalid: boolean;
-  /** Why a delivery on this day cannot be picked up after the chosen length, or null. */
-  pickupReason?: (date: string) => string | null;
 }) {
-  const { availability, value } = props;
-  const first = availability.min_date;
-  const last = availability.to;
-  const closed = useMemo(() => new Map(availability.closed.map((c) => [c.date, c.reason])), [availability]);
+  const { first, last, value } = props;
   const [month, setMonth] = useState(monthOf(value && value >= first && value <= last ? value : first));
   const [focus, setFocus] = useState(value || first);
   const grid = useRef<HTMLTableElement>(null);
 
   const reasonFor = (date: string): string | null => {
     if (date < first || date > last) return date < first ? 'not available' : 'too far ahead to book online';
-    const reason = closed.get(date);
-    if (reason) return REASONS[reason] ?? 'closed';
-    return props.pickupReason?.(date) ?? null;
+    return props.closedReason(date);
   };
 
   const weeks = useMemo(() => {

@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { fetchCompanyEmbed } from '@svc/sdk';
+import { apiUrls } from './config';
+import { widgetFiles } from './widget';
+
+/**
+ * The hosted booking pages, rendered on this server by the booking flow's own renderer
+ * (packages/widget/dist/ssr.js: the same React and components the page's one script hydrates with), so the
+ * first paint shows the company's real prices and the page needs no framework script (docs/decisions.md,
+ * "Hosted pages rendered by the flow's own renderer").
+ */
+type PageRequest = {
+  company: Awaited<ReturnType<typeof fetchCompanyEmbed>>;
+  params: (name: string) => string | null;
+  publicApiUrl: string;
+  serverApiUrl: string;
+  origin: string;
+  forward: Record<string, string>;
+  nonce: string;
+  flowSrc: string;
+};
+type Renderer = (req: PageRequest) => Promise<{ status: number; html: string }>;
+type Ssr = { dumpsterPage: Renderer; junkPage: Renderer };
+
+let ssr: Promise<Ssr> | null = null;
+
+function renderer(): Promise<Ssr> {
+  if (!ssr) {
+    const file = path.join(/*turbopackIgnore: true*/ process.cwd(), '../../packages/widget/dist/ssr.js');
+    if (!existsSync(file)) throw new Error('the booking flow is not built: run the build of @svc/widget');
+    ssr = import(/* turbopackIgnore: true */ /* webpackIgnore: true */ pathToFileURL(file).href) as Promise<Ssr>;
+  }
+  return ssr;
+}
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+/** Serves a booking page for the company behind `slug` (null: none given). */
+export async function servePage(request: Request, service: 'dumpster' | 'junk', slug: string | null) {
+  const urls = apiUrls();
+  const url = new URL(request.url);
+  let html: { status: number; html: string };
+  try {
+    const pages = await renderer();
+    // Asked afresh for every page, never cached: a revoked key must not reach a browser (docs/decisions.md).
+    const company =
+      slug && SLUG.test(slug) ? await fetchCompanyEmbed(urls.internal, slug, { cache: 'no-store' }) : null;
+    const render = service === 'junk' ? pages.junkPage : pages.dumpsterPage;
+    html = await render({
+      company,
+      params: (name) => url.searchParams.get(name),
+      publicApiUrl: urls.public,
+      serverApiUrl: urls.internal,
+      origin: (process.env.HOSTED_BASE_URL ?? url.origin).replace(/\/$/, ''),
+      forward: visitor(request),
+      nonce: request.headers.get('x-nonce') ?? '',
+      flowSrc: `/widget/v1/booking-flow.${widgetFiles().flow.hash}.js`,
+    });
+  } catch (err) {
+    console.error(`[hosted] ${url.pathname}: ${(err as Error).message}`);
+    html = { status: 503, html: UNAVAILABLE };
+  }
+  return new Response(html.html, {
+    status: html.status,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store' },
+  });
+}
+
+/**
+ * The visitor as the API should count it: the address Next received the request from (the last hop of
+ * X-Forwarded-For), vouched for by the platform's proxy token when one is configured.
+ */
+function visitor(request: Request): Record<string, string> {
+  const token = process.env.SVC_PROXY_TOKEN;
+  const hops = (request.headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim());
+  const ip = hops.at(-1);
+  return token && ip ? { 'X-SVC-Proxy-Token': token, 'X-SVC-Client-IP': ip } : {};
+}
+
+const UNAVAILABLE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Booking is temporarily unavailable</title></head><body style="font:16px/1.5 system-ui,sans-serif;max-width:560px;margin:48px auto;padding:0 16px"><h1>Booking is temporarily unavailable</h1><p>We could not load this booking page. Please try again in a minute.</p></body></html>`;

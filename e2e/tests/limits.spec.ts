@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { openBooking, screenshot } from '../support/booking';
+import { type Platform, startPlatform } from '../support/platform';
+
+// Issue 13, item 3: a visitor who hits the per-minute limit reads why, on both pages. The platform of this
+// file runs with the spec's limit lowered to 30 a minute, so the test can reach it quickly.
+
+let platform: Platform;
+let dataDir: string;
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'svc-e2e-limits-'));
+  platform = await startPlatform(dataDir, { SVC_RATE_LIMIT_PER_MINUTE: '30' });
+});
+test.afterAll(async () => {
+  await platform?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Spends this address's requests of the minute, as a page of the hosted origin would, until a 429. */
+async function spendTheMinute() {
+  for (let i = 0; i < 40; i++) {
+    const res = await fetch(`${platform.apiUrl}/booking/v1/junk/config`, {
+      headers: { Authorization: `Bearer ${platform.keys.publishable}`, Origin: platform.hostedUrl },
+    });
+    if (res.status === 429) {
+      // The refusal is readable by the page's origin: the browser gets to see the wait.
+      expect(res.headers.get('access-control-allow-origin')).toBe(platform.hostedUrl);
+      expect(res.headers.get('access-control-expose-headers')).toMatch(/Retry-After/i);
+      return Number(res.headers.get('retry-after'));
+    }
+  }
+  throw new Error('the limit was never reached');
+}
+
+test('a 429 is read by both pages and said as a sentence with the wait; after it, they price again', async ({
+  context,
+}, info) => {
+  test.setTimeout(150_000);
+  const pages = [];
+  // `back`: a choice priced differently from both earlier ones, to see a new price arrive.
+  for (const [name, pagePath, change, back] of [
+    ['junk', '/junk-checkout/demo', /1\/2 truck/, /Full truck/],
+    ['dumpster', '/book?company=demo', /20 Yard Dumpster/, /30 Yard Dumpster/],
+  ] as const) {
+    const page = await context.newPage();
+    await openBooking(page, `${platform.hostedUrl}${pagePath}`);
+    await expect(page.getByTestId('gross-total')).toHaveText(/\$\d/);
+    pages.push({ name, page, change, back });
+  }
+  const wait = await spendTheMinute();
+  expect(wait).toBeGreaterThan(0);
+  // The next price each page asks for is refused: each says so, and how long to wait.
+  const sentence = /Too many tries in a short time\. Please wait \d+ seconds and try again\./;
+  for (const { name, page, change } of pages) {
+    await page.getByRole('radio', { name: change }).check();
+    await expect(page.getByRole('alert').filter({ hasText: sentence })).toBeVisible({ timeout: 30_000 });
+    await screenshot(page, info, `limits-${name}`);
+  }
+  // Once the minute is over, the pages price again and the sentence goes.
+  await pages[0]?.page.waitForTimeout((wait + 1) * 1000);
+  for (const { page, back } of pages) {
+    const before = (await page.getByTestId('gross-total').textContent()) ?? '';
+    await page.getByRole('radio', { name: back }).check();
+    await expect(page.getByTestId('gross-total')).not.toHaveText(before, { timeout: 30_000 });
+    await expect(page.getByRole('alert').filter({ hasText: sentence })).toBeHidden();
+  }
+});

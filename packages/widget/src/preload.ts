@@ -1,0 +1,66 @@
+import {
+  answersFromParams,
+  type DumpsterPreload,
+  type JunkPreload,
+  junkFromParams,
+  loadCatalog,
+  loadJunk,
+  startingAnswers,
+  startingJunk,
+} from '@svc/booking-ui';
+import { type BookingClient, createBookingClient } from '@svc/sdk';
+
+/**
+ * What a hosted page's server loads before it renders: the same calls the flow makes in the browser, with
+ * the company's publishable key, sent as the page itself (its Origin) on behalf of the visitor (`forward`:
+ * the platform's proxy token and the visitor's address, so per-IP limits count the visitor, not us).
+ */
+export type ServerCall = { apiUrl: string; key: string; origin: string; forward: Record<string, string> };
+
+export function serverClient(call: ServerCall): BookingClient {
+  const withPage: typeof fetch = (input, init) => {
+    const request = new Request(input, init);
+    request.headers.set('Origin', call.origin);
+    for (const [name, value] of Object.entries(call.forward)) request.headers.set(name, value);
+    return fetch(request, { cache: 'no-store' } as RequestInit);
+  };
+  return createBookingClient({ baseUrl: call.apiUrl, apiKey: call.key, fetch: withPage });
+}
+
+type Params = (name: string) => string | null;
+
+/** The dumpster page: catalog, the answers the link carries, and the quote for them (when there is one). */
+export async function preloadDumpster(client: BookingClient, get: Params): Promise<DumpsterPreload> {
+  const data = await loadCatalog(client);
+  const answers = startingAnswers(data, answersFromParams(get));
+  const size = data.sizes.find((s) => s.yards === answers.sizeYards);
+  const material = data.materials.enabled ? data.materials.materials.find((m) => m.slug === answers.material) : null;
+  const waitForMaterial = data.materials.enabled && data.profile.booking.materials.required && !material;
+  const quote =
+    size && !waitForMaterial
+      ? await client
+          .quote({
+            size_id: size.id,
+            rental_days: answers.days,
+            ...(answers.promo.trim() ? { promo_code: answers.promo.trim() } : {}),
+            ...(material ? { material: material.slug } : {}),
+          })
+          .catch(() => null)
+      : null;
+  return { data, answers, quote };
+}
+
+/** The junk page: loads, days and seats, the answers the link carries, and the quote for the load. */
+export async function preloadJunk(client: BookingClient, get: Params): Promise<JunkPreload> {
+  const data = await loadJunk(client);
+  const answers = startingJunk(data, junkFromParams(get));
+  const quote = answers.load
+    ? await client
+        .junkQuote({
+          load_fraction: answers.load,
+          ...(answers.promo.trim() ? { promo_code: answers.promo.trim() } : {}),
+        })
+        .catch(() => null)
+    : null;
+  return { data, answers, quote };
+}

@@ -25,6 +25,33 @@ import { repoRoot } from '../support/platform';
 
 const SAMPLES = path.join(repoRoot, 'docs/samples');
 
+/**
+ * Runs in the page: a 4000 x 3000 JPEG of fine noise at full quality (about 10 MB, as a phone's photo of a
+ * junk pile), as base64. No named helpers inside: the page has no bundler helpers.
+ */
+async function phonePhoto(): Promise<string> {
+  const canvas = document.createElement('canvas');
+  canvas.width = 4000;
+  canvas.height = 3000;
+  const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+  const image = context.createImageData(canvas.width, canvas.height);
+  let seed = 1;
+  for (let i = 0; i < image.data.length; i += 4) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    const noise = ((seed >> 16) % 81) - 40;
+    image.data[i] = 130 + noise;
+    image.data[i + 1] = 110 + noise;
+    image.data[i + 2] = 90 + noise;
+    image.data[i + 3] = 255;
+  }
+  context.putImageData(image, 0, 0);
+  const blob = (await new Promise<Blob | null>((r) => canvas.toBlob(r, 'image/jpeg', 1))) as Blob;
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
 /** A JPEG's EXIF block (its APP1 segment), or null: read marker by marker up to the image data. */
 function exifOf(jpeg: Buffer): Buffer | null {
   for (let at = 2; at + 4 <= jpeg.length && jpeg[at] === 0xff && jpeg[at + 1] !== 0xda; ) {
@@ -57,7 +84,7 @@ function storedPhotos(): string[] {
   }
 }
 
-test('the junk page books a 1/4 load in a morning window, then two phone photos are added on the confirmation', async ({
+test('the junk page books a 1/4 load in a morning window; photos are added on the confirmation (two with GPS, one of 10 MB)', async ({
   page,
 }, info) => {
   const date = await dayWithWindow('demo', '08:00');
@@ -93,6 +120,13 @@ test('the junk page books a 1/4 load in a morning window, then two phone photos 
     .setInputFiles([path.join(SAMPLES, 'junk-pile-1.jpg'), path.join(SAMPLES, 'junk-pile-2.jpg')]);
   await expect(page.getByText('2 of 3 photos added.')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('progressbar', { name: /Upload of junk-pile-1\.jpg/ })).toHaveAttribute('value', '1');
+
+  // A 12-megapixel photo as a phone takes it, over the 8 MB limit: the page redraws it at 2560 px first.
+  const big = Buffer.from(await page.evaluate(phonePhoto), 'base64');
+  expect(big.length).toBeGreaterThan(8 * 1024 * 1024);
+  await page.locator('input[type=file]').setInputFiles({ name: 'IMG_4032.jpg', mimeType: 'image/jpeg', buffer: big });
+  await expect(page.getByText('3 of 3 photos added.')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('button', { name: 'Add more photos' })).toBeDisabled();
   await screenshot(page, info, 'junk-confirmed-photos');
 
   const job = await jobFromCli('demo', jobNumber);
@@ -104,12 +138,12 @@ test('the junk page books a 1/4 load in a morning window, then two phone photos 
     window: '08:00-10:00',
     address: '100 Congress Ave, 78701',
     charged: 277.1,
-    photos: 2,
+    photos: 3,
     channel: 'link',
   });
   // The stored photos carry no trace of where they were taken.
   const files = storedPhotos();
-  expect(files.length).toBeGreaterThanOrEqual(2);
+  expect(files.length).toBeGreaterThanOrEqual(3);
   for (const file of files) {
     const stored = readFileSync(file);
     expect(hasGps(stored)).toBe(false);
@@ -145,6 +179,30 @@ test('a window taken meanwhile by another customer is refused, then shown as ful
   await pickDay(page, date);
   await expect(windowRadio(page, '3:00 PM – 5:00 PM')).toBeDisabled();
   await expect(windowRadio(page, '3:00 PM – 5:00 PM')).toHaveAccessibleName(/Full/);
+});
+
+test('going back from the card to change the details keeps the last seat of a window for the same customer', async ({
+  page,
+}) => {
+  const date = await dayWithWindow('demo', '15:00');
+  await openBooking(page, junkUrl('demo'));
+  await pickDay(page, date);
+  await windowRadio(page, '3:00 PM – 5:00 PM').check();
+  await fillJunkDetails(page, junkCustomer('change'));
+  await continueToPayment(page);
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
+  // The seat is held for this customer now: nobody else can take it.
+  expect((await (await pageApi('demo')).takeSeat(date, '15:00', '17:00', 'change-other')).status).toBe(409);
+  await page.getByRole('button', { name: 'Change details' }).click();
+  await page.getByLabel(/^Mobile phone/).fill('(512) 555-0177');
+  await continueToPayment(page);
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
+  await payWith(page, CARDS.success);
+  await expect(page.getByRole('heading', { name: 'Your junk removal is booked' })).toBeVisible();
+  expect(await jobFromCli('demo', await expectJobNumber(page))).toMatchObject({
+    window: '15:00-17:00',
+    job_date: date,
+  });
 });
 
 test('same day after the cutoff: today is greyed out and says why', async ({ page }, info) => {

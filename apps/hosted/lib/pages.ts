@@ -31,11 +31,16 @@ function renderer(): Promise<Ssr> {
     const file = path.join(/*turbopackIgnore: true*/ process.cwd(), '../../packages/widget/dist/ssr.js');
     if (!existsSync(file)) throw new Error('the booking flow is not built: run the build of @svc/widget');
     ssr = import(/* turbopackIgnore: true */ /* webpackIgnore: true */ pathToFileURL(file).href) as Promise<Ssr>;
+    ssr.catch(() => {
+      ssr = null; // asked again on the next page, not cached broken
+    });
   }
   return ssr;
 }
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,63}$/;
+/** How long the page waits for the company lookup before it answers that booking is unavailable. */
+const API_TIMEOUT_MS = 3000;
 
 /** Serves a booking page for the company behind `slug` (null: none given). */
 export async function servePage(request: Request, service: 'dumpster' | 'junk', slug: string | null) {
@@ -46,7 +51,12 @@ export async function servePage(request: Request, service: 'dumpster' | 'junk', 
     const pages = await renderer();
     // Asked afresh for every page, never cached: a revoked key must not reach a browser (docs/decisions.md).
     const company =
-      slug && SLUG.test(slug) ? await fetchCompanyEmbed(urls.internal, slug, { cache: 'no-store' }) : null;
+      slug && SLUG.test(slug)
+        ? await fetchCompanyEmbed(urls.internal, slug, {
+            cache: 'no-store',
+            signal: AbortSignal.timeout(API_TIMEOUT_MS),
+          })
+        : null;
     const render = service === 'junk' ? pages.junkPage : pages.dumpsterPage;
     html = await render({
       company,
@@ -69,14 +79,22 @@ export async function servePage(request: Request, service: 'dumpster' | 'junk', 
 }
 
 /**
- * The visitor as the API should count it: the address Next received the request from (the last hop of
- * X-Forwarded-For), vouched for by the platform's proxy token when one is configured.
+ * The visitor as the API should count it, vouched for with the platform's proxy token: only when proxies we
+ * run stand in front of this server (HOSTED_TRUST_PROXY_HOPS), whose X-Forwarded-For entries are believed,
+ * the right-most `hops` of them. Next itself keeps a browser's own X-Forwarded-For (it adds the socket's
+ * address only when there is none), so without such a proxy nothing a browser sent is passed on, and the
+ * API counts this server's address.
  */
 function visitor(request: Request): Record<string, string> {
   const token = process.env.SVC_PROXY_TOKEN;
-  const hops = (request.headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim());
-  const ip = hops.at(-1);
-  return token && ip ? { 'X-SVC-Proxy-Token': token, 'X-SVC-Client-IP': ip } : {};
+  const hops = Number(process.env.HOSTED_TRUST_PROXY_HOPS ?? 0);
+  if (!token || !Number.isInteger(hops) || hops < 1) return {};
+  const list = (request.headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const ip = list[Math.max(0, list.length - hops)];
+  return ip ? { 'X-SVC-Proxy-Token': token, 'X-SVC-Client-IP': ip } : {};
 }
 
 const UNAVAILABLE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Booking is temporarily unavailable</title></head><body style="font:16px/1.5 system-ui,sans-serif;max-width:560px;margin:48px auto;padding:0 16px"><h1>Booking is temporarily unavailable</h1><p>We could not load this booking page. Please try again in a minute.</p></body></html>`;

@@ -86,6 +86,8 @@ export const bookingCss = `
 .svc-b .uploads .name{font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .svc-b .uploads progress{grid-column:1/-1;width:100%;height:10px;accent-color:var(--svc-primary)}
 .svc-b .uploads .err{grid-column:1/-1}
+.svc-b .slow{position:fixed;left:16px;right:16px;bottom:16px;z-index:10;visibility:hidden;margin:0;padding:12px 14px;border-radius:8px;background:#fffbeb;border:1px solid #fcd34d;color:#78350f;animation:svc-late 0s linear 8s forwards}
+@keyframes svc-late{to{visibility:visible}}
 .svc-b .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .svc-b .spin{width:18px;height:18px;border:3px solid #ffffff66;border-top-color:#fff;border-radius:50%;animation:svc-spin .8s linear infinite}
 @keyframes svc-spin{to{transform:rotate(360deg)}}

@@ -75,7 +75,7 @@ async function settle<T>(
       if (err instanceof SvcConnectionError) return null;
       throw err;
     });
-    const made = session && (session.order_number ?? session.job_number) !== null;
+    const made = session && (session.order_number ?? session.job_number) != null;
     if (made && (session.state === 'confirmed' || session.state === 'held')) {
       return (await confirm()) as T & { state: 'confirmed' | 'held' }; // the same order or job, with its ids
     }

@@ -15,6 +15,8 @@ import { type BookingClient, createBookingClient } from '@svc/sdk';
  * the company's publishable key, sent as the page itself (its Origin) on behalf of the visitor (`forward`:
  * the platform's proxy token and the visitor's address, so per-IP limits count the visitor, not us).
  */
+const PRELOAD_TIMEOUT_MS = 2000;
+
 export type ServerCall = { apiUrl: string; key: string; origin: string; forward: Record<string, string> };
 
 export function serverClient(call: ServerCall): BookingClient {
@@ -22,7 +24,8 @@ export function serverClient(call: ServerCall): BookingClient {
     const request = new Request(input, init);
     request.headers.set('Origin', call.origin);
     for (const [name, value] of Object.entries(call.forward)) request.headers.set(name, value);
-    return fetch(request, { cache: 'no-store' } as RequestInit);
+    // A slow API does not hold the page: past the timeout it is rendered without the data (ssr.tsx).
+    return fetch(request, { cache: 'no-store', signal: AbortSignal.timeout(PRELOAD_TIMEOUT_MS) } as RequestInit);
   };
   return createBookingClient({ baseUrl: call.apiUrl, apiKey: call.key, fetch: withPage });
 }

@@ -99,7 +99,7 @@ export async function dumpsterPage(req: PageRequest): Promise<RenderedPage> {
     return { status: 200, html: unavailable(req, company, 'dumpster', 'to book a dumpster') };
   }
   const client = serverClient({ apiUrl: req.serverApiUrl, key, origin: req.origin, forward: req.forward });
-  const preload = await preloadDumpster(client, req.params).catch(() => undefined);
+  const preload = await preloadDumpster(client, req.params).catch(notLoaded('/book'));
   const input: PageInput = {
     service: 'dumpster',
     apiBaseUrl: req.publicApiUrl,
@@ -122,7 +122,7 @@ export async function junkPage(req: PageRequest): Promise<RenderedPage> {
     return { status: 200, html: unavailable(req, company, 'junk', 'for junk removal') };
   }
   const client = serverClient({ apiUrl: req.serverApiUrl, key, origin: req.origin, forward: req.forward });
-  const preload = await preloadJunk(client, req.params).catch(() => undefined);
+  const preload = await preloadJunk(client, req.params).catch(notLoaded('/junk-checkout'));
   if (preload && !preview && !preload.data.config.junk_online) {
     return { status: 200, html: unavailable(req, company, 'junk', 'for junk removal') };
   }
@@ -134,6 +134,20 @@ export async function junkPage(req: PageRequest): Promise<RenderedPage> {
     preload,
   };
   return { status: 200, html: renderBookingPage(input, { title, nonce: req.nonce, flowSrc: req.flowSrc }) };
+}
+
+/**
+ * The page's server could not load the data: the page is rendered without it and the browser loads it. Said
+ * in the log (the code, never a key or a visitor's answer), since every visitor then waits longer.
+ */
+function notLoaded(page: string) {
+  return (err: unknown): undefined => {
+    const e = err as { code?: string; status?: number; name?: string };
+    console.warn(
+      `[hosted] ${page}: data not loaded on the server (${e.code ?? e.name ?? 'error'}${e.status ? ` ${e.status}` : ''}); the browser loads it`,
+    );
+    return undefined;
+  };
 }
 
 function unavailable(req: PageRequest, company: CompanyEmbed, service: 'dumpster' | 'junk', what: string) {

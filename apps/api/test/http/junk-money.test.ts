@@ -61,6 +61,40 @@ describe.each(targets)('junk seats and money on $name', (target) => {
     expectError(await api.post('/junk/intents', { key, body: junkBody(slot) }), 409, 'slot_bad_window');
   });
 
+  it("a customer who goes back to change the details keeps the window: replaces_session_id ends the first hold, and no one else's", async () => {
+    const slot = await lastSeat();
+    const first = await api.post('/junk/intents', { key, body: junkBody(slot) });
+    expect(first.status).toBe(200);
+    // Another company's booking naming this session frees nothing: it is not theirs to replace.
+    const twin = `jtwin${Date.now() % 1_000_000}`;
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'svc-jtwin-')), 'twin.json');
+    writeFileSync(file, JSON.stringify({ ...acmeConfig(target.fixtures.today), slug: twin, name: 'Junk Twin' }));
+    await svc(target, 'company', 'apply', file);
+    const twinKey = (await svc(target, 'keys', 'create', twin, '--kind', 'server')).key as string;
+    const stranger = await api.post('/junk/intents', {
+      key: twinKey,
+      body: junkBody(slot, { replaces_session_id: first.body.data.session_id }),
+    });
+    expect(stranger.status).toBe(200); // its own seats
+    expectError(await api.post('/junk/intents', { key, body: junkBody(slot) }), 409, 'slot_bad_window');
+    // The same customer, new details (another e-mail), the same window: the seat passes to the new session.
+    const changed = await api.post('/junk/intents', {
+      key,
+      body: junkBody(slot, { replaces_session_id: first.body.data.session_id }),
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.session_id).not.toBe(first.body.data.session_id);
+    // One seat, one holder: the window is full again for anyone else.
+    expectError(await api.post('/junk/intents', { key, body: junkBody(slot) }), 409, 'slot_bad_window');
+    // The first session's payment, paid after all, cannot take a seat it no longer holds.
+    await payWithCard(target, first.body.data);
+    await payWithCard(target, changed.body.data);
+    expect((await confirm(changed.body.data)).body.data.state).toBe('confirmed');
+    const late = await confirm(first.body.data);
+    expectError(late, 409, 'slot_bad_window');
+    expect(await jobsOf(first.body.data.session_id)).toEqual([]);
+  });
+
   it('a lapsed hold frees the seat; a payment finished after someone else took it is released, never a job', async () => {
     const slot = await lastSeat();
     const slow = (await api.post('/junk/intents', { key, body: junkBody(slot) })).body.data;

@@ -37,6 +37,8 @@ export function DumpsterForm(props: DumpsterFormProps) {
     <form
       className="layout"
       noValidate
+      // Until the flow runs, nothing can be typed or chosen: a server-rendered field would lose it.
+      inert={!hydrated}
       onSubmit={(e) => {
         e.preventDefault();
         props.onSubmit();

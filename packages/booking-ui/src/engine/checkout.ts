@@ -119,10 +119,13 @@ export function useCheckout<A>(options: CheckoutOptions<A>) {
     onReady,
     /** A finished booking or a payment in progress, as the tab kept them (call once the form is ready). */
     async restore() {
+      // What an older version of the page kept has another shape: forgotten, never half-read.
       const done = readJson<Done>(keys.done);
-      if (done) return setPhase({ kind: 'done', done });
+      if (done?.settled?.state) return setPhase({ kind: 'done', done });
+      if (done) writeJson(keys.done, null);
       const pending = readJson<Pending<A>>(keys.pending);
-      if (pending) await resume(pending);
+      if (pending?.intent?.session_id && typeof pending.label === 'string') await resume(pending);
+      else if (pending) writeJson(keys.pending, null);
     },
     /** The form made its payment intent: on to the card. */
     start(pending: Pending<A>) {

@@ -71,6 +71,23 @@ describe('makeClient: a page whose key was replaced since it was made', () => {
     }
   });
 
+  it('requests refused together share one lookup, and all of them go through with the new key', async () => {
+    const p = await platform(
+      () => ({ status: 200, key: 'svc_pk_live_new' }),
+      () => 'svc_pk_live_new',
+    );
+    const keys: string[] = [];
+    try {
+      const client = makeClient(p.base, 'demo', 'svc_pk_live_old', 'link', (k) => keys.push(k));
+      expect(await Promise.all([client.sizes(), client.sizes(), client.sizes()])).toEqual([[], [], []]);
+      expect(p.seen.filter((s) => s.startsWith('/embed'))).toHaveLength(1);
+      expect(p.seen.filter((s) => s.endsWith('svc_pk_live_new'))).toHaveLength(3);
+      expect(keys).toEqual(['svc_pk_live_new']);
+    } finally {
+      await p.close();
+    }
+  });
+
   it('a key refused with no replacement: the refusal stands, and the lookup is not asked again for it', async () => {
     const p = await platform(
       () => ({ status: 200, key: 'svc_pk_live_old' }),

@@ -15,21 +15,35 @@ export function makeClient(
   onKey?: (key: string) => void,
 ): BookingClient {
   let key = initialKey;
-  const refused = new Set<string>();
+  // One lookup per refused key, shared by every request it refused (a form loads several at once).
+  const lookups = new Map<string, Promise<string | null>>();
+  const lookUp = (refused: string) => {
+    let lookup = lookups.get(refused);
+    if (!lookup) {
+      lookup = replacementKey(apiBaseUrl, slug, refused).then((fresh) => {
+        if (fresh && key === refused) {
+          key = fresh;
+          onKey?.(fresh);
+        }
+        return fresh;
+      });
+      lookups.set(refused, lookup);
+    }
+    return lookup;
+  };
   const send: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
     // The widget names itself; the hosted page is known by its origin (docs/decisions.md, "Booking channel").
     if (channel === 'widget') request.headers.set('X-SVC-Channel', 'widget');
-    request.headers.set('Authorization', `Bearer ${key}`);
+    const used = key;
+    request.headers.set('Authorization', `Bearer ${used}`);
     const again = request.clone();
     const res = await fetch(request);
-    if (res.status !== 401 || refused.has(key)) return res;
-    refused.add(key);
-    const fresh = await replacementKey(apiBaseUrl, slug, key);
-    if (!fresh) return res;
-    key = fresh;
-    onKey?.(fresh);
-    again.headers.set('Authorization', `Bearer ${fresh}`);
+    if (res.status !== 401) return res;
+    if (key === used) await lookUp(used);
+    // Sent again only with another key: the one that replaced it meanwhile, or the one just looked up.
+    if (key === used) return res;
+    again.headers.set('Authorization', `Bearer ${key}`);
     return fetch(again);
   };
   // A wait of a few seconds is retried unseen; a longer one is told to the customer with its length.

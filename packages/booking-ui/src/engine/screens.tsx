@@ -14,6 +14,11 @@ export function FlowFrame(props: { color: string; rootRef?: Ref<HTMLDivElement>;
   return (
     <div className="svc-b" style={style} ref={props.rootRef} data-ready={ready ? '' : undefined}>
       <style>{bookingCss}</style>
+      {ready ? null : (
+        <p className="slow">
+          Still loading the booking form… If nothing happens, check your connection and reload the page.
+        </p>
+      )}
       {props.children}
     </div>
   );

@@ -16,7 +16,7 @@ export function loadJunk(client: BookingClient): Promise<JunkLoaded> {
 /**
  * The answers to start from: the page's, then the stored ones, checked against the company's loads and
  * days (a load no longer offered, or a day or window no longer open, is dropped). With no load chosen, the
- * first one past a single item is suggested: most bookings are a quarter truck or less.
+ * 1/4 truck (else the first load) is suggested, so the first paint shows a real total.
  */
 export function startingJunk(data: JunkLoaded, ...sources: Partial<JunkAnswers>[]): JunkAnswers {
   const answers: JunkAnswers = Object.assign({ ...EMPTY_JUNK }, ...sources);

@@ -47,7 +47,7 @@ FIELD_ORDER.push('name', 'email', 'phone', 'promo', 'terms');
 
 /**
  * The whole junk removal booking on the flow engine: load, day and window with the seats left, address
- * (ZIP checked against the company's area as it is typed), details, what is not taken and what costs extra,
+ * (ZIP checked against the company's area when the field is left), details, what is not taken and what costs extra,
  * terms, the live quote; /junk/intents; the card; /junk/confirm with retries; the job number with photos.
  */
 export function JunkFlow(props: JunkFlowProps) {
@@ -58,6 +58,8 @@ export function JunkFlow(props: JunkFlowProps) {
   const [errors, setErrors] = useState<JunkErrors>({});
   const [busy, setBusy] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  /** The session the customer went back from to change the details: its seat is theirs to reuse. */
+  const replaced = useRef<string | null>(null);
 
   const loaded = useLoaded<JunkLoaded>({
     ...props,
@@ -107,15 +109,16 @@ export function JunkFlow(props: JunkFlowProps) {
         field === 'date'
           ? '.day[tabindex="0"]'
           : field === 'load'
-            ? `input[name="${id('load')}"]:checked, input[name="${id('load')}"]`
+            ? `input[name="${id('load')}"]`
             : field === 'window'
               ? `input[name="${id('window')}"]:not([disabled])`
               : `#${id(field)}`;
-      scope?.querySelector<HTMLElement>(selector)?.focus();
+      const target = field === 'load' ? scope?.querySelector<HTMLElement>(`${selector}:checked`) : null;
+      (target ?? scope?.querySelector<HTMLElement>(selector))?.focus();
     });
   }
 
-  /** The ZIP checked against the company's area as soon as it is typed, not at payment. */
+  /** The ZIP checked against the company's area when the field is left, not at payment. */
   function checkZip() {
     if (!data || !/^\S{5,}/.test(answers.zip.trim())) return;
     if (!zipServed(answers.zip, data.config.locations)) setErrors((e) => ({ ...e, zip: outOfArea(company.name) }));
@@ -141,8 +144,10 @@ export function JunkFlow(props: JunkFlowProps) {
         customer: { name: answers.name.trim(), email: answers.email.trim(), phone: answers.phone.trim() },
         ...(answers.promo.trim() ? { promo_code: answers.promo.trim() } : {}),
         terms_accepted: true,
+        ...(replaced.current ? { replaces_session_id: replaced.current } : {}),
         ...(props.attribution && Object.keys(props.attribution).length ? { attribution: props.attribution } : {}),
       });
+      replaced.current = null;
       checkout.start({ intent, answers, label: load.label });
     } catch (err) {
       const { field, message } = explainJunkError(err, who);
@@ -187,7 +192,18 @@ export function JunkFlow(props: JunkFlowProps) {
               onSubmit={() => void submit()}
             />
           }
-          summary={(pending, onEdit) => <JunkSummary pending={pending} onEdit={onEdit} />}
+          summary={(pending, onEdit) => (
+            <JunkSummary
+              pending={pending}
+              onEdit={
+                onEdit &&
+                (() => {
+                  replaced.current = pending.intent.session_id;
+                  onEdit();
+                })
+              }
+            />
+          )}
           labels={{
             booked: 'Your junk removal is booked',
             held: 'Booking received, under review',

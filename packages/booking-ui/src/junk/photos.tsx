@@ -17,10 +17,12 @@ type Item = {
 export function PhotoUpload(props: { target: PhotoTarget; maxPhotos: number; until: string | null }) {
   const [items, setItems] = useState<Item[]>([]);
   const [busy, setBusy] = useState(false);
+  /** Photos the job can still take: the server's count once it has answered (a reload forgets ours). */
+  const [left, setLeft] = useState(props.maxPhotos);
+  const [said, setSaid] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const uid = useId().replace(/:/g, '');
   const added = items.filter((i) => i.state === 'done').length;
-  const left = props.maxPhotos - added;
   const expired = props.until !== null && Date.parse(props.until) <= Date.now();
   const update = (key: string, patch: Partial<Item>) =>
     setItems((all) => all.map((i) => (i.key === key ? { ...i, ...patch } : i)));
@@ -47,17 +49,28 @@ export function PhotoUpload(props: { target: PhotoTarget; maxPhotos: number; unt
           ]
         : []),
     ]);
-    for (const { file, item } of batch) {
-      const photo = await preparePhoto(file);
-      const name = photo === file ? file.name || 'photo.jpg' : `${(file.name || 'photo').replace(/\.[^.]*$/, '')}.jpg`;
-      update(item.key, { state: 'uploading' });
-      const result = await uploadPhoto(props.target, photo, name, (progress) => update(item.key, { progress }));
-      if (result.ok) update(item.key, { state: 'done', progress: 1 });
-      else
-        update(item.key, { state: 'failed', error: explainPhotoError(result.code, result.reason, result.retryAfter) });
+    try {
+      for (const { file, item } of batch) {
+        const photo = await preparePhoto(file).catch(() => file);
+        const name =
+          photo === file ? file.name || 'photo.jpg' : `${(file.name || 'photo').replace(/\.[^.]*$/, '')}.jpg`;
+        update(item.key, { state: 'uploading' });
+        const result = await uploadPhoto(props.target, photo, name, (progress) => update(item.key, { progress }));
+        if (result.ok) {
+          update(item.key, { state: 'done', progress: 1 });
+          setLeft(result.remaining);
+          setSaid(`${item.name} added.`);
+        } else {
+          const error = explainPhotoError(result.code, result.reason, result.retryAfter);
+          update(item.key, { state: 'failed', error });
+          if (result.code === 'photos_limit_reached') setLeft(0);
+          setSaid(`${item.name} not added: ${error}`);
+        }
+      }
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
     }
-    setBusy(false);
-    if (input.current) input.current.value = '';
   }
 
   const until = props.until
@@ -94,7 +107,7 @@ export function PhotoUpload(props: { target: PhotoTarget; maxPhotos: number; unt
           />
         </div>
       )}
-      <ul className="uploads" aria-live="polite">
+      <ul className="uploads">
         {items.map((i) => (
           <li key={i.key} data-state={i.state}>
             <span className="name">{i.name}</span>
@@ -120,7 +133,7 @@ export function PhotoUpload(props: { target: PhotoTarget; maxPhotos: number; unt
         ))}
       </ul>
       <p className="hint" role="status">
-        {added ? `${added} of ${props.maxPhotos} photos added.` : ''}
+        {said} {added ? `${added} of ${props.maxPhotos} photos added.` : ''}
       </p>
     </section>
   );

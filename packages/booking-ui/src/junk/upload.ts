@@ -21,8 +21,16 @@ export async function preparePhoto(file: File): Promise<Blob> {
     const canvas = document.createElement('canvas');
     canvas.width = Math.round(bitmap.width * scale);
     canvas.height = Math.round(bitmap.height * scale);
-    canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    const context = canvas.getContext('2d');
+    if (!context) return file; // no canvas to spare (memory): the server says if the original is too big
+    // JPEG has no transparency: a transparent PNG gets a white background, not a black one.
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
     const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.85));
+    // Phones cap canvas memory: give this one back now rather than at the next collection.
+    canvas.width = 0;
+    canvas.height = 0;
     return blob ?? file;
   } finally {
     bitmap.close();

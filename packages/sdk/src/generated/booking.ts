@@ -1219,6 +1219,11 @@ export interface components {
              * @example ses_4f9a2c1e8b7d
              */
             session_id?: string;
+            /**
+             * @description a session of this company that this booking replaces (the customer went back to change the details before paying): its seat hold ends now, so the customer is not refused their own window
+             * @example ses_4f9a2c1e8b7d
+             */
+            replaces_session_id?: string;
             attribution?: components["schemas"]["Attribution"] & unknown;
         };
         JunkConfirmation: {

@@ -38,6 +38,10 @@ export const JunkIntentBody = z
     promo_code: clean(z.string().min(1).max(64)).optional(),
     terms_accepted: z.literal(true, 'the customer must accept the terms (true)'),
     session_id: SessionId.optional(),
+    replaces_session_id: SessionId.optional().openapi({
+      description:
+        'a session of this company that this booking replaces (the customer went back to change the details before paying): its seat hold ends now, so the customer is not refused their own window',
+    }),
     attribution: Attribution.optional(),
   })
   .openapi('JunkIntentRequest');

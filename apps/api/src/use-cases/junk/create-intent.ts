@@ -1,7 +1,7 @@
 import type { z } from '@hono/zod-openapi';
 import type { JunkIntentBody } from '../../contract/booking';
 import type { Db } from '../../db/client';
-import { lockJunkSeats, seatsTaken } from '../../db/repositories/junk';
+import { endSeatHold, lockJunkSeats, seatsTaken } from '../../db/repositories/junk';
 import { insertSession } from '../../db/repositories/sessions';
 import type { Catalog } from '../../domain/catalog';
 import { DomainError } from '../../domain/errors';
@@ -21,6 +21,7 @@ type Deps = { db: Db; processorFor: ProcessorFor; admit: AdmitIntent; now: () =>
  * in the documented order, then takes its window's seat under a lock on the company's seats and is written,
  * price frozen and seat held for SEAT_HOLD_MINUTES, before anything reaches the processor. Of any number
  * of concurrent intents for a window's last seat, exactly one holds it; the others get slot_bad_window.
+ * `replaces_session_id` ends the hold of the session the customer went back from (docs/decisions.md).
  */
 export function createJunkIntent(
   deps: Deps,
@@ -37,6 +38,10 @@ export function createJunkIntent(
     const slot = { date: frozen.window.date, start: seat.start };
     return deps.db.transaction(async (tx) => {
       await lockJunkSeats(tx, company.id);
+      // The customer changed the details of a booking not paid yet: that one's seat is theirs to reuse.
+      if (body.replaces_session_id && body.replaces_session_id !== session.sessionId) {
+        await endSeatHold(tx, company.id, body.replaces_session_id, now);
+      }
       const taken = await seatsTaken(tx, company.id, slot.date, slot.date, now);
       if ((taken.get(`${slot.date} ${slot.start}`) ?? 0) >= seat.capacity) {
         const day = junkDay(catalog.junk, clock, slot.date, (d, s) => taken.get(`${d} ${s}`) ?? 0);

@@ -50,8 +50,9 @@ type MountProps = Pick<
   },
 };
 
+// Only a page our hosted server rendered (its island carries data-svc-page), never a host page's own markup.
 const page = document.getElementById('svc-page');
-const input = document.getElementById('svc-page-data')?.textContent;
+const input = document.querySelector('script#svc-page-data[data-svc-page]')?.textContent;
 if (page && input) {
   hydrateRoot(page, <HostedFlow {...(JSON.parse(input) as PageInput)} attribution={rememberAttribution(window)} />, {
     onRecoverableError: (error) => console.warn('[svc] the page was rendered again in the browser:', error),

@@ -22,7 +22,7 @@ export function renderBookingPage(input: PageInput, doc: Document): string {
       <div id="svc-page" dangerouslySetInnerHTML={{ __html: flow }} />
     </main>,
     <>
-      <script id="svc-page-data" type="application/json" dangerouslySetInnerHTML={{ __html: data }} />
+      <script id="svc-page-data" data-svc-page="" type="application/json" dangerouslySetInnerHTML={{ __html: data }} />
       <script src={doc.flowSrc} defer nonce={doc.nonce} />
     </>,
   );

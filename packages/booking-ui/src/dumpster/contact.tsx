@@ -24,7 +24,8 @@ function textField({ answers, set, id, errors }: FieldProps) {
   );
 }
 
-export function AddressSection(props: FieldProps) {
+/** `canadian`: a Canadian company's customers type postal codes (A1A 1A1), letters included. */
+export function AddressSection(props: FieldProps & { canadian?: boolean }) {
   const text = textField(props);
   return (
     <Section title="Where should we deliver?" id={props.id('address')}>
@@ -32,7 +33,11 @@ export function AddressSection(props: FieldProps) {
       <div className="row three">
         {text('city', 'City', { autoComplete: 'address-level2', maxLength: 80 })}
         {text('state', 'State', { autoComplete: 'address-level1', maxLength: 40 })}
-        {text('zip', 'ZIP code', { autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 10 })}
+        {text('zip', props.canadian ? 'Postal code' : 'ZIP code', {
+          autoComplete: 'postal-code',
+          inputMode: props.canadian ? 'text' : 'numeric',
+          maxLength: 10,
+        })}
       </div>
     </Section>
   );

@@ -71,7 +71,7 @@ export function DumpsterForm(props: DumpsterFormProps) {
           size={props.size}
           closed={data.profile.non_working_days}
         />
-        <AddressSection {...fields} />
+        <AddressSection {...fields} canadian={data.profile.currency === 'CAD'} />
         <CustomerSection
           {...fields}
           companyName={props.companyName}

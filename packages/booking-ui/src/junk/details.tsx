@@ -29,16 +29,17 @@ function textField({ answers, set, id, errors }: Props) {
   );
 }
 
-export function JunkAddressSection(props: Props & { onZipDone(): void }) {
+/** `canadian`: a Canadian company's customers type postal codes (A1A 1A1), letters included. */
+export function JunkAddressSection(props: Props & { onZipDone(): void; canadian?: boolean }) {
   const text = textField(props);
   return (
     <Section title="Where is the junk?" id={props.id('address')}>
       {text('address', 'Street address', { autoComplete: 'address-line1' })}
       <div className="row two">
         {text('city', 'City', { autoComplete: 'address-level2', maxLength: 100 })}
-        {text('zip', 'ZIP code', {
+        {text('zip', props.canadian ? 'Postal code' : 'ZIP code', {
           autoComplete: 'postal-code',
-          inputMode: 'numeric',
+          inputMode: props.canadian ? 'text' : 'numeric',
           maxLength: 10,
           onBlur: props.onZipDone,
         })}

@@ -46,7 +46,7 @@ export function JunkForm(props: {
         ) : null}
         <LoadSection loads={data.config.loads} currency={data.config.currency} {...fields} />
         <JunkWhenSection availability={data.availability} {...fields} />
-        <JunkAddressSection {...fields} onZipDone={props.onZipDone} />
+        <JunkAddressSection {...fields} onZipDone={props.onZipDone} canadian={data.config.currency === 'CAD'} />
         <JunkContactSection
           {...fields}
           promoApplied={quote?.promo?.ok ? (quote.lines.promo_discount ?? 0) : null}

@@ -110,3 +110,12 @@ test('an out-of-area ZIP is said next to the field when it is left, before any p
   await expect(page.getByText('Sorry, Demo Dumpsters does not pick up in this ZIP code.')).toBeVisible();
   await expect(page.getByLabel('ZIP code')).toHaveAttribute('aria-invalid', 'true');
 });
+
+test('a promo code from the link that does not apply is said from the first paint, next to its field', async ({
+  page,
+}) => {
+  await openBooking(page, junkUrl('demo', 'promo=NOPE&load=full'));
+  await expect(page.getByTestId('gross-total')).toHaveText('$771.02');
+  await expect(page.getByLabel('Promo code (optional)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(/Remove it or try another code\./)).toBeVisible();
+});

@@ -7,7 +7,7 @@ import type { BookingComplete, BookingUnconfirmed, Channel, CompanyEmbed } from 
 import type { AnswerStore } from '../stores';
 import { type Answers, EMPTY_ANSWERS, FIELD_MESSAGES, type Field, type FieldErrors, validateAnswers } from './answers';
 import { DumpsterForm } from './form';
-import { explainCheck, explainError, type Who } from './messages';
+import { explainCheck, explainError, promoErrors, type Who } from './messages';
 import { confirmedPageUrl, intentBody } from './requests';
 import { offeredSizes } from './sizes';
 import { DumpsterSummary } from './summary';
@@ -56,7 +56,8 @@ export function BookingFlow(props: BookingFlowProps) {
   const uid = useId().replace(/:/g, '');
   const id = useCallback((f: Field) => `svc${uid}-${f}`, [uid]);
   const [answers, setAnswers] = useState<Answers>(props.preload?.answers ?? EMPTY_ANSWERS);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // A promo the page's link carried and the rendered quote refused is said from the first paint.
+  const [errors, setErrors] = useState<FieldErrors>(() => promoErrors(props.preload?.quote?.promo));
   const [busy, setBusy] = useState(false);
   const root = useRef<HTMLDivElement>(null);
 

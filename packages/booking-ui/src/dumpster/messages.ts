@@ -128,3 +128,8 @@ export function explainCheck(
 export function promoMessage(apiMessage: string | undefined): string {
   return apiMessage ? `${apiMessage.replace(/\.$/, '')}. Remove it or try another code.` : FIELD_MESSAGES.promo;
 }
+
+/** A quote's refused promo as the form's error, or none. */
+export function promoErrors(promo: { ok: boolean; message?: string } | null | undefined): { promo?: string } {
+  return promo && !promo.ok ? { promo: promoMessage(promo.message) } : {};
+}

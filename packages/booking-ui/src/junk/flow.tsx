@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { Attribution } from '../attribution';
-import type { Who } from '../dumpster/messages';
+import { promoErrors, type Who } from '../dumpster/messages';
 import { useCheckout } from '../engine/checkout';
 import { CheckoutScreens, FlowFrame, LoadError, Loading } from '../engine/screens';
 import { settleJob } from '../engine/settle';
@@ -55,7 +55,8 @@ export function JunkFlow(props: JunkFlowProps) {
   const uid = useId().replace(/:/g, '');
   const id = useCallback((f: JunkField) => `svc${uid}-${f}`, [uid]);
   const [answers, setAnswers] = useState<JunkAnswers>(props.preload?.answers ?? EMPTY_JUNK);
-  const [errors, setErrors] = useState<JunkErrors>({});
+  // A promo the page's link carried and the rendered quote refused is said from the first paint.
+  const [errors, setErrors] = useState<JunkErrors>(() => promoErrors(props.preload?.quote?.promo));
   const [busy, setBusy] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   /** The session the customer went back from to change the details: its seat is theirs to reuse. */

@@ -157,3 +157,34 @@ export async function seriousA11yViolations(page: Page) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/**
+ * The rest of a booking by keyboard alone, once the form's choices are made: types the address and the
+ * customer, accepts the terms with Space, continues with Enter (the payment heading takes focus), types the
+ * sandbox success card, tabs to Pay (it takes focus) and presses Enter.
+ */
+export async function finishByKeyboard(page: Page, c: Customer) {
+  const typeInto = async (label: string | RegExp, value: string) => {
+    await page.getByLabel(label).focus();
+    await page.keyboard.type(value);
+  };
+  await typeInto('Street address', c.address);
+  await typeInto('ZIP code', c.zip);
+  await typeInto('Full name', c.name);
+  await typeInto(/^E-mail/, c.email);
+  await typeInto(/^Mobile phone/, c.phone);
+  await page.getByLabel(/I accept/).focus();
+  await page.keyboard.press('Space');
+  await page.getByRole('button', { name: 'Continue to payment' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeFocused();
+  await page.getByLabel('Card number').focus();
+  await page.keyboard.type(CARDS.success);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('1234');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('123');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+}

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   CARDS,
   continueToPayment,
+  finishByKeyboard,
   junkUrl,
   openBooking,
   payWith,
@@ -74,29 +75,7 @@ test('keyboard only: a junk booking from the load to the photo button, with erro
   }
   await expect(windowRadio(page, '1:00 PM – 3:00 PM')).toBeChecked();
   const c = junkCustomer('keyboard');
-  const typeInto = async (label: string | RegExp, value: string) => {
-    await page.getByLabel(label).focus();
-    await page.keyboard.type(value);
-  };
-  await typeInto('Street address', c.address);
-  await typeInto('ZIP code', c.zip);
-  await typeInto('Full name', c.name);
-  await typeInto(/^E-mail/, c.email);
-  await typeInto(/^Mobile phone/, c.phone);
-  await page.getByLabel(/I accept/).focus();
-  await page.keyboard.press('Space');
-  await page.getByRole('button', { name: 'Continue to payment' }).focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: 'Payment' })).toBeFocused();
-  await page.getByLabel('Card number').focus();
-  await page.keyboard.type(CARDS.success);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('1234');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('123');
-  await page.keyboard.press('Tab');
-  await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeFocused();
-  await page.keyboard.press('Enter');
+  await finishByKeyboard(page, c);
   await expect(page.getByRole('heading', { name: 'Your junk removal is booked' })).toBeFocused();
   // The photo button is the next stop after the heading's text.
   await page.keyboard.press('Tab');

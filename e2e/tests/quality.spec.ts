@@ -5,6 +5,7 @@ import {
   continueToPayment,
   customer,
   fillDetails,
+  finishByKeyboard,
   openBooking,
   payWith,
   screenshot,
@@ -89,28 +90,6 @@ test('keyboard only: a booking from the first Tab to the confirmation, with erro
   await page.keyboard.press('Enter');
   await expect(page.locator('button.day[aria-pressed="true"]')).toHaveCount(1);
   const c = customer('keyboard');
-  const typeInto = async (label: string | RegExp, value: string) => {
-    await page.getByLabel(label).focus();
-    await page.keyboard.type(value);
-  };
-  await typeInto('Street address', c.address);
-  await typeInto('ZIP code', c.zip);
-  await typeInto('Full name', c.name);
-  await typeInto(/^E-mail/, c.email);
-  await typeInto(/^Mobile phone/, c.phone);
-  await page.getByLabel(/I accept/).focus();
-  await page.keyboard.press('Space');
-  await page.getByRole('button', { name: 'Continue to payment' }).focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: 'Payment' })).toBeFocused();
-  await page.getByLabel('Card number').focus();
-  await page.keyboard.type(CARDS.success);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('1234');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('123');
-  await page.keyboard.press('Tab');
-  await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeFocused();
-  await page.keyboard.press('Enter');
+  await finishByKeyboard(page, c);
   await expect(page.getByRole('heading', { name: 'Your dumpster is booked' })).toBeFocused();
 });

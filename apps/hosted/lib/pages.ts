@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { fetchCompanyEmbed } from '@svc/sdk';
+// Types only: the renderer itself is loaded from the built file at run time (below).
+import type * as SsrModule from '@svc/widget/ssr';
 import { apiUrls } from './config';
 import { widgetFiles } from './widget';
 
@@ -11,18 +13,7 @@ import { widgetFiles } from './widget';
  * first paint shows the company's real prices and the page needs no framework script (docs/decisions.md,
  * "Hosted pages rendered by the flow's own renderer").
  */
-type PageRequest = {
-  company: Awaited<ReturnType<typeof fetchCompanyEmbed>>;
-  params: (name: string) => string | null;
-  publicApiUrl: string;
-  serverApiUrl: string;
-  origin: string;
-  forward: Record<string, string>;
-  nonce: string;
-  flowSrc: string;
-};
-type Renderer = (req: PageRequest) => Promise<{ status: number; html: string }>;
-type Ssr = { dumpsterPage: Renderer; junkPage: Renderer };
+type Ssr = Pick<typeof SsrModule, 'dumpsterPage' | 'junkPage'>;
 
 let ssr: Promise<Ssr> | null = null;
 

@@ -1,28 +1,11 @@
 import { money } from '../format';
-import { described, ErrorText, Section, TextField } from '../ui/fields';
+import { described, ErrorText, Section, textFields } from '../ui/fields';
 import type { Answers, Field, FieldProps as SectionProps, SetAnswers } from './answers';
 
 type FieldProps = SectionProps & { answers: Answers; set: SetAnswers };
 
 type TextKey = 'address' | 'city' | 'state' | 'zip' | 'name' | 'companyName' | 'email' | 'phone' | 'promo';
-type TextOptions = Omit<Parameters<typeof TextField>[0], 'id' | 'errors' | 'field' | 'label' | 'value' | 'onChange'> & {
-  onChange?(value: string): void;
-};
-
-/** A text field bound to one answer: its label, value, change and error in one call. */
-function textField({ answers, set, id, errors }: FieldProps) {
-  return (field: TextKey, label: string, options: TextOptions = {}) => (
-    <TextField
-      id={id}
-      errors={errors}
-      field={field}
-      label={label}
-      value={answers[field]}
-      {...options}
-      onChange={options.onChange ?? ((value) => set({ [field]: value }))}
-    />
-  );
-}
+const textField = (props: FieldProps) => textFields<Answers, TextKey>(props);
 
 /** `canadian`: a Canadian company's customers type postal codes (A1A 1A1), letters included. */
 export function AddressSection(props: FieldProps & { canadian?: boolean }) {

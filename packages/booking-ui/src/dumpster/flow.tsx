@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import type { Attribution } from '../attribution';
 import { useCheckout } from '../engine/checkout';
 import { CheckoutScreens, FlowFrame, LoadError, Loading } from '../engine/screens';
 import { settleOrder } from '../engine/settle';
 import type { BookingComplete, BookingUnconfirmed, Channel, CompanyEmbed } from '../engine/types';
+import { useForm } from '../engine/use-form';
 import type { AnswerStore } from '../stores';
-import { type Answers, EMPTY_ANSWERS, FIELD_MESSAGES, type Field, type FieldErrors, validateAnswers } from './answers';
+import { type Answers, EMPTY_ANSWERS, FIELD_MESSAGES, type Field, validateAnswers } from './answers';
 import { DumpsterForm } from './form';
 import { explainCheck, explainError, promoErrors, type Who } from './messages';
 import { confirmedPageUrl, intentBody } from './requests';
@@ -55,11 +56,22 @@ export function BookingFlow(props: BookingFlowProps) {
   const { company, apiBaseUrl } = props;
   const uid = useId().replace(/:/g, '');
   const id = useCallback((f: Field) => `svc${uid}-${f}`, [uid]);
-  const [answers, setAnswers] = useState<Answers>(props.preload?.answers ?? EMPTY_ANSWERS);
   // A promo the page's link carried and the rendered quote refused is said from the first paint.
-  const [errors, setErrors] = useState<FieldErrors>(() => promoErrors(props.preload?.quote?.promo));
+  const { answers, setAnswers, errors, setErrors, set, fail, root } = useForm<Answers, Field>({
+    initial: props.preload?.answers ?? EMPTY_ANSWERS,
+    initialErrors: () => promoErrors(props.preload?.quote?.promo),
+    fieldOf: (answer) => (answer === 'sizeYards' ? 'size' : answer) as Field,
+    order: FIELD_ORDER,
+    focusTarget: (field, root) =>
+      root.querySelector<HTMLElement>(
+        field === 'date'
+          ? '.day[tabindex="0"]'
+          : field === 'size' || field === 'material'
+            ? `input[name="${id(field)}"]`
+            : `#${id(field)}`,
+      ),
+  });
   const [busy, setBusy] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
 
   const { client, data, loadError } = useCatalog({ ...props, preloaded: props.preload?.data, onLoaded });
   const who: Who = { companyName: company.name, phone: data?.profile.contact.phone ?? null };
@@ -114,33 +126,7 @@ export function BookingFlow(props: BookingFlowProps) {
       const fallback = offered.find((o) => o.size.is_default) ?? offered[0];
       setAnswers((a) => ({ ...a, sizeYards: fallback?.size.yards ?? null }));
     }
-  }, [offered, data, answers.sizeYards]);
-
-  const set = useCallback((patch: Partial<Answers>) => {
-    setAnswers((a) => ({ ...a, ...patch }));
-    setErrors((e) => {
-      const cleared = { ...e, form: undefined };
-      for (const k of Object.keys(patch)) delete cleared[(k === 'sizeYards' ? 'size' : k) as Field];
-      return cleared;
-    });
-  }, []);
-
-  /** Shows the errors and takes the keyboard to the first of them. */
-  function fail(errs: FieldErrors) {
-    setErrors(errs);
-    const field = FIELD_ORDER.find((f) => errs[f]);
-    if (!field) return;
-    requestAnimationFrame(() => {
-      const scope = root.current;
-      const selector =
-        field === 'date'
-          ? '.day[tabindex="0"]'
-          : field === 'size' || field === 'material'
-            ? `input[name="${id(field)}"]`
-            : `#${id(field)}`;
-      scope?.querySelector<HTMLElement>(selector)?.focus();
-    });
-  }
+  }, [offered, data, answers.sizeYards, setAnswers]);
 
   async function submit() {
     if (!data || props.preview) return;

@@ -1,5 +1,5 @@
 import type { Quote, Size } from '@svc/sdk';
-import { useHydrated } from '../ui/hydrated';
+import { FormShell } from '../engine/form-shell';
 import { type Answers, type Field, type FieldErrors, pickupDate } from './answers';
 import { AddressSection, CustomerSection } from './contact';
 import { type Material, MaterialSection } from './material';
@@ -31,55 +31,21 @@ export type DumpsterFormProps = {
 export function DumpsterForm(props: DumpsterFormProps) {
   const { data, answers, set, id, errors, materialsOn, quote, preview } = props;
   const fields = { answers, set, id, errors };
-  const previewId = `${id('form')}-preview`;
-  const hydrated = useHydrated();
   return (
-    <form
-      className="layout"
-      noValidate
-      // Until the flow runs, nothing can be typed or chosen: a server-rendered field would lose it.
-      inert={!hydrated}
-      onSubmit={(e) => {
-        e.preventDefault();
-        props.onSubmit();
-      }}
-      aria-describedby={preview ? previewId : undefined}
-    >
-      <div className="row">
-        {preview ? (
-          <p className="note" id={previewId}>
-            Preview: these are the real sizes and prices; ordering is switched off.
-          </p>
-        ) : null}
-        {materialsOn ? (
-          <MaterialSection
-            materials={data.materials}
-            {...fields}
-            requiresAck={props.material?.requires_ack ? props.material : undefined}
-          />
-        ) : null}
-        <SizeSection
-          offered={props.offered}
-          {...fields}
-          currency={data.profile.currency}
-          debrisOptions={materialsOn ? null : data.materials.materials}
-          waitForMaterial={props.waitForMaterial}
-        />
-        <WhenSection
-          {...fields}
-          availability={data.availability}
-          size={props.size}
-          closed={data.profile.non_working_days}
-        />
-        <AddressSection {...fields} canadian={data.profile.currency === 'CAD'} />
-        <CustomerSection
-          {...fields}
-          companyName={props.companyName}
-          promoApplied={quote?.promo?.ok ? (quote.lines.promo_discount ?? 0) : null}
-          currency={data.profile.currency}
-        />
-      </div>
-      <div className="row aside">
+    <FormShell
+      errorId={id('form')}
+      error={errors.form}
+      busy={props.busy}
+      preview={
+        preview
+          ? {
+              note: 'Preview: these are the real sizes and prices; ordering is switched off.',
+              button: 'Ordering is off in preview',
+            }
+          : undefined
+      }
+      onSubmit={props.onSubmit}
+      price={
         <QuoteSummary
           quote={quote}
           busy={props.quoteBusy}
@@ -87,21 +53,35 @@ export function DumpsterForm(props: DumpsterFormProps) {
           answers={answers}
           pickup={pickupDate(answers.date, answers.days)}
         />
-        <div className="alert" role="alert" id={id('form')} tabIndex={-1}>
-          {errors.form ?? ''}
-        </div>
-        {preview ? (
-          <button type="button" className="btn" aria-disabled="true" aria-describedby={previewId}>
-            Ordering is off in preview
-          </button>
-        ) : (
-          <button type="submit" className="btn" disabled={props.busy || !hydrated}>
-            {props.busy ? <span className="spin" aria-hidden="true" /> : null}
-            {props.busy ? 'Checking…' : 'Continue to payment'}
-          </button>
-        )}
-        <p className="hint">Nothing is charged until you confirm the payment on the next step.</p>
-      </div>
-    </form>
+      }
+    >
+      {materialsOn ? (
+        <MaterialSection
+          materials={data.materials}
+          {...fields}
+          requiresAck={props.material?.requires_ack ? props.material : undefined}
+        />
+      ) : null}
+      <SizeSection
+        offered={props.offered}
+        {...fields}
+        currency={data.profile.currency}
+        debrisOptions={materialsOn ? null : data.materials.materials}
+        waitForMaterial={props.waitForMaterial}
+      />
+      <WhenSection
+        {...fields}
+        availability={data.availability}
+        size={props.size}
+        closed={data.profile.non_working_days}
+      />
+      <AddressSection {...fields} canadian={data.profile.currency === 'CAD'} />
+      <CustomerSection
+        {...fields}
+        companyName={props.companyName}
+        promoApplied={quote?.promo?.ok ? (quote.lines.promo_discount ?? 0) : null}
+        currency={data.profile.currency}
+      />
+    </FormShell>
   );
 }

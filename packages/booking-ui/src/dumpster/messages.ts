@@ -23,7 +23,7 @@ const API_FIELDS: Record<string, Field> = {
   'customer.company_name': 'companyName',
 };
 
-export type Explained = { field: Field; message: string };
+export type Explained<F extends string = Field> = { field: F; message: string };
 export type Who = { companyName: string; phone: string | null };
 
 const callUs = (who: Who) => (who.phone ? `call ${who.companyName} at ${who.phone}` : `contact ${who.companyName}`);

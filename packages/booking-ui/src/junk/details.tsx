@@ -1,33 +1,11 @@
 import type { JunkConfig } from '@svc/sdk';
 import { money } from '../format';
-import { described, ErrorText, Section, TextField } from '../ui/fields';
+import { described, ErrorText, Section, textFields } from '../ui/fields';
 import type { JunkAnswers, JunkErrors, JunkField, SetJunk } from './answers';
 
 type Props = { answers: JunkAnswers; set: SetJunk; id(f: JunkField): string; errors: JunkErrors };
 type TextKey = 'address' | 'city' | 'zip' | 'name' | 'email' | 'phone' | 'promo';
-type TextOptions = {
-  type?: 'text' | 'email' | 'tel';
-  autoComplete?: string;
-  inputMode?: 'numeric' | 'text' | 'email' | 'tel';
-  hint?: string;
-  maxLength?: number;
-  onChange?(value: string): void;
-  onBlur?(): void;
-};
-
-function textField({ answers, set, id, errors }: Props) {
-  return (field: TextKey, label: string, options: TextOptions = {}) => (
-    <TextField
-      id={id}
-      errors={errors}
-      field={field}
-      label={label}
-      value={answers[field]}
-      onChange={(value) => set({ [field]: value })}
-      {...options}
-    />
-  );
-}
+const textField = (props: Props) => textFields<JunkAnswers, TextKey>(props);
 
 /** `canadian`: a Canadian company's customers type postal codes (A1A 1A1), letters included. */
 export function JunkAddressSection(props: Props & { onZipDone(): void; canadian?: boolean }) {

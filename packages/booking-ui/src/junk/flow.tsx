@@ -5,13 +5,13 @@ import { useCheckout } from '../engine/checkout';
 import { CheckoutScreens, FlowFrame, LoadError, Loading } from '../engine/screens';
 import { settleJob } from '../engine/settle';
 import type { BookingComplete, BookingUnconfirmed, Channel, CompanyEmbed } from '../engine/types';
+import { useForm } from '../engine/use-form';
 import { useLoaded } from '../engine/use-loaded';
 import { longDate } from '../format';
 import type { AnswerStore } from '../stores';
 import {
   EMPTY_JUNK,
   type JunkAnswers,
-  type JunkErrors,
   type JunkField,
   outOfArea,
   validateJunk,
@@ -54,11 +54,26 @@ export function JunkFlow(props: JunkFlowProps) {
   const { company, apiBaseUrl } = props;
   const uid = useId().replace(/:/g, '');
   const id = useCallback((f: JunkField) => `svc${uid}-${f}`, [uid]);
-  const [answers, setAnswers] = useState<JunkAnswers>(props.preload?.answers ?? EMPTY_JUNK);
   // A promo the page's link carried and the rendered quote refused is said from the first paint.
-  const [errors, setErrors] = useState<JunkErrors>(() => promoErrors(props.preload?.quote?.promo));
+  const { answers, setAnswers, errors, setErrors, set, fail, root } = useForm<JunkAnswers, JunkField>({
+    initial: props.preload?.answers ?? EMPTY_JUNK,
+    initialErrors: () => promoErrors(props.preload?.quote?.promo),
+    fieldOf: (answer) => answer as JunkField,
+    order: FIELD_ORDER,
+    focusTarget: (field, root) => {
+      const radios = (name: JunkField) => `input[name="${id(name)}"]`;
+      if (field === 'date') return root.querySelector<HTMLElement>('.day[tabindex="0"]');
+      if (field === 'load') {
+        return (
+          root.querySelector<HTMLElement>(`${radios('load')}:checked`) ??
+          root.querySelector<HTMLElement>(radios('load'))
+        );
+      }
+      if (field === 'window') return root.querySelector<HTMLElement>(`${radios('window')}:not([disabled])`);
+      return root.querySelector<HTMLElement>(`#${id(field)}`);
+    },
+  });
   const [busy, setBusy] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
   /** The session the customer went back from to change the details: its seat is theirs to reuse. */
   const replaced = useRef<string | null>(null);
 
@@ -90,34 +105,6 @@ export function JunkFlow(props: JunkFlowProps) {
   useEffect(() => {
     if (data && checkout.phase.kind === 'form') props.store.save(answers);
   }, [answers, data, checkout.phase.kind, props.store]);
-
-  const set = useCallback((patch: Partial<JunkAnswers>) => {
-    setAnswers((a) => ({ ...a, ...patch }));
-    setErrors((e) => {
-      const cleared: JunkErrors = { ...e, form: undefined };
-      for (const k of Object.keys(patch)) delete cleared[k as JunkField];
-      return cleared;
-    });
-  }, []);
-
-  function fail(errs: JunkErrors) {
-    setErrors(errs);
-    const field = FIELD_ORDER.find((f) => errs[f]);
-    if (!field) return;
-    requestAnimationFrame(() => {
-      const scope = root.current;
-      const selector =
-        field === 'date'
-          ? '.day[tabindex="0"]'
-          : field === 'load'
-            ? `input[name="${id('load')}"]`
-            : field === 'window'
-              ? `input[name="${id('window')}"]:not([disabled])`
-              : `#${id(field)}`;
-      const target = field === 'load' ? scope?.querySelector<HTMLElement>(`${selector}:checked`) : null;
-      (target ?? scope?.querySelector<HTMLElement>(selector))?.focus();
-    });
-  }
 
   /** The ZIP checked against the company's area when the field is left, not at payment. */
   function checkZip() {

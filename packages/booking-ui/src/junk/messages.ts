@@ -1,5 +1,5 @@
 import { SvcApiError } from '@svc/sdk';
-import { explainError, promoMessage, type Who } from '../dumpster/messages';
+import { type Explained, explainError, promoMessage, type Who } from '../dumpster/messages';
 import { JUNK_MESSAGES, type JunkField, outOfArea } from './answers';
 
 /** The API's field names (error.field) to the junk form's fields. */
@@ -33,7 +33,7 @@ const SLOT_MESSAGES: Record<string, [JunkField, string]> = {
   ],
 };
 
-export type JunkExplained = { field: JunkField; message: string };
+export type JunkExplained = Explained<JunkField>;
 
 /** Any failure of a junk call as one human sentence next to the field it is about. */
 export function explainJunkError(err: unknown, who: Who): JunkExplained {

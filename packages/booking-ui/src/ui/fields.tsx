@@ -74,3 +74,38 @@ export function Section(props: { title: string; id: string; children: ReactNode 
     </section>
   );
 }
+
+/** What a text field takes beyond its binding to an answer. */
+export type TextOptions = {
+  type?: 'text' | 'email' | 'tel';
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'text' | 'email' | 'tel';
+  hint?: string;
+  maxLength?: number;
+  /** Instead of storing the typed value as it is (say, upper-cased first). */
+  onChange?(value: string): void;
+  onBlur?(): void;
+};
+
+/**
+ * Text fields bound to a form's answers: `text(field, label, options)` gives the field its label, value,
+ * change and error in one call. `K` are the answers that are text fields, named as their errors are.
+ */
+export function textFields<A, K extends keyof A & string>(form: {
+  answers: A;
+  set(patch: Partial<A>): void;
+  id(f: K): string;
+  errors: Partial<Record<K, string>>;
+}) {
+  return (field: K, label: string, options: TextOptions = {}) => (
+    <TextField
+      id={form.id}
+      errors={form.errors}
+      field={field}
+      label={label}
+      value={String(form.answers[field] ?? '')}
+      {...options}
+      onChange={options.onChange ?? ((value) => form.set({ [field]: value } as Partial<A>))}
+    />
+  );
+}

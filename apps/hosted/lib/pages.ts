@@ -13,7 +13,7 @@ import { widgetFiles } from './widget';
  * first paint shows the company's real prices and the page needs no framework script (docs/decisions.md,
  * "Hosted pages rendered by the flow's own renderer").
  */
-type Ssr = Pick<typeof SsrModule, 'dumpsterPage' | 'junkPage'>;
+type Ssr = Pick<typeof SsrModule, 'dumpsterPage' | 'junkPage' | 'visitorHeaders'>;
 
 let ssr: Promise<Ssr> | null = null;
 
@@ -55,7 +55,11 @@ export async function servePage(request: Request, service: 'dumpster' | 'junk', 
       publicApiUrl: urls.public,
       serverApiUrl: urls.internal,
       origin: (process.env.HOSTED_BASE_URL ?? url.origin).replace(/\/$/, ''),
-      forward: visitor(request),
+      forward: pages.visitorHeaders(
+        request.headers.get('x-forwarded-for'),
+        Number(process.env.HOSTED_TRUST_PROXY_HOPS ?? 0),
+        process.env.SVC_PROXY_TOKEN,
+      ),
       nonce: request.headers.get('x-nonce') ?? '',
       flowSrc: `/widget/v1/booking-flow.${widgetFiles().flow.hash}.js`,
     });
@@ -67,25 +71,6 @@ export async function servePage(request: Request, service: 'dumpster' | 'junk', 
     status: html.status,
     headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store' },
   });
-}
-
-/**
- * The visitor as the API should count it, vouched for with the platform's proxy token: only when proxies we
- * run stand in front of this server (HOSTED_TRUST_PROXY_HOPS), whose X-Forwarded-For entries are believed,
- * the right-most `hops` of them. Next itself keeps a browser's own X-Forwarded-For (it adds the socket's
- * address only when there is none), so without such a proxy nothing a browser sent is passed on, and the
- * API counts this server's address.
- */
-function visitor(request: Request): Record<string, string> {
-  const token = process.env.SVC_PROXY_TOKEN;
-  const hops = Number(process.env.HOSTED_TRUST_PROXY_HOPS ?? 0);
-  if (!token || !Number.isInteger(hops) || hops < 1) return {};
-  const list = (request.headers.get('x-forwarded-for') ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const ip = list[Math.max(0, list.length - hops)];
-  return ip ? { 'X-SVC-Proxy-Token': token, 'X-SVC-Client-IP': ip } : {};
 }
 
 const UNAVAILABLE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Booking is temporarily unavailable</title></head><body style="font:16px/1.5 system-ui,sans-serif;max-width:560px;margin:48px auto;padding:0 16px"><h1>Booking is temporarily unavailable</h1><p>We could not load this booking page. Please try again in a minute.</p></body></html>`;

@@ -30,6 +30,27 @@ export function serverClient(call: ServerCall): BookingClient {
   return createBookingClient({ baseUrl: call.apiUrl, apiKey: call.key, fetch: withPage });
 }
 
+/**
+ * The visitor as the API should count it, vouched for with the platform's proxy token: only when `hops`
+ * proxies we run stand in front of the page's server (HOSTED_TRUST_PROXY_HOPS), whose X-Forwarded-For
+ * entries are believed, the right-most `hops` of them. Next itself keeps a browser's own X-Forwarded-For (it
+ * adds the socket's address only when there is none), so without such a proxy nothing a browser sent is
+ * passed on, and the API counts the page server's own address. Pure: unit-tested in preload.test.ts.
+ */
+export function visitorHeaders(
+  xForwardedFor: string | null,
+  hops: number,
+  token: string | undefined,
+): Record<string, string> {
+  if (!token || !Number.isInteger(hops) || hops < 1) return {};
+  const list = (xForwardedFor ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const ip = list[Math.max(0, list.length - hops)];
+  return ip ? { 'X-SVC-Proxy-Token': token, 'X-SVC-Client-IP': ip } : {};
+}
+
 type Params = (name: string) => string | null;
 
 /** The dumpster page: catalog, the answers the link carries, and the quote for them (when there is one). */

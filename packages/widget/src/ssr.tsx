@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { preloadDumpster, preloadJunk, serverClient } from './preload';
 
+export { visitorHeaders } from './preload';
+
 /**
  * The hosted pages' HTML, rendered on the page's server with the same React and components the flow script
  * hydrates with (both come from this package's build). The first paint shows the company, its loads or

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { renderBookingPage } from './ssr';
+
+const company = {
+  slug: 'demo',
+  name: 'Demo </script><script>alert(1)</script> Dumpsters',
+  branding: { primary_color: '#2563eb', logo_url: null },
+  publishable_key: 'svc_pk_live_test',
+} as never;
+
+describe("the hosted page's HTML", () => {
+  it('no text of the company or of the link can close the JSON island or add a script', () => {
+    const html = renderBookingPage(
+      { service: 'junk', apiBaseUrl: 'http://api.test', company, preview: false },
+      { title: 'Book </title><script>alert(2)</script>', nonce: 'abc', flowSrc: '/widget/v1/booking-flow.x.js' },
+    );
+    // Exactly our two scripts: the JSON island and the flow bundle, both with the page's nonce.
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html).not.toContain('<script>alert');
+    const island = /<script id="svc-page-data"[^>]*>([^<]*)<\/script>/.exec(html)?.[1] ?? '';
+    expect(JSON.parse(island).company.name).toBe('Demo </script><script>alert(1)</script> Dumpsters');
+    expect(html).toContain('nonce="abc"');
+  });
+});

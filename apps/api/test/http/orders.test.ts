@@ -1,9 +1,12 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { bookingSessions } from '../../src/db/schema';
 import { addDays } from '../../src/domain/dates';
 import { TEST_CARDS } from '../../src/payments/sandbox-cards';
 import { book, intentBody, openDay, payWithCard } from '../support/booking';
 import { svc } from '../support/cli';
 import { apiClient, assertWebhookContract, expectError } from '../support/client';
+import { withTargetDb } from '../support/target-db';
 
 const targets = inject('targets');
 
@@ -184,6 +187,21 @@ describe.each(targets)('card-paid orders on $name', (target) => {
     for (const e of events)
       assertWebhookContract(JSON.stringify({ event: e.topic, created_at: e.created_at, data: e.payload }));
     expect((await confirm(intent)).body.data).toMatchObject({ state: 'held', already: true });
+  });
+
+  it('a confirm while another request is making the order is 409 processing, and goes through once it is done', async () => {
+    // The race of the test below answers 'processing' only when the timing falls that way (PGlite serializes
+    // the confirms): here another request holds the session's lease, for certain.
+    const intent = (await intents(intentBody(target))).body.data;
+    await payWithCard(target, intent);
+    const lease = (until: SQL | null) =>
+      withTargetDb(target, ({ db }) =>
+        db.update(bookingSessions).set({ lockedUntil: until }).where(eq(bookingSessions.sessionId, intent.session_id)),
+      );
+    await lease(sql`now() + interval '1 minute'`);
+    expectError(await confirm(intent), 409, 'processing');
+    await lease(null);
+    expect((await confirm(intent)).body.data).toMatchObject({ state: 'confirmed' });
   });
 
   it('20 concurrent confirms of one session create exactly one order', async () => {

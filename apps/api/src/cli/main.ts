@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../db/client';
+import { type Database, openDatabase } from '../db/client';
 import { listCompanies } from '../db/repositories/catalog';
 import { DomainError } from '../domain/errors';
 import type { KeyKind } from '../lib/api-keys';
@@ -16,6 +16,14 @@ import {
   setCompanyFlags,
 } from '../use-cases/company/keys';
 import { seedDemo } from '../use-cases/company/seed-demo';
+import {
+  dataApiStatus,
+  dataApiWindow,
+  decideDataApi,
+  requestDataApi,
+  setDataApiEnabled,
+  setPlan,
+} from '../use-cases/data/access';
 import { listJobs } from '../use-cases/office/jobs';
 import {
   addWebhookEndpoint,
@@ -58,6 +66,18 @@ Usage: npm run svc -- <command> [options]      (add --json for machine-readable 
                                               a local receiver that checks signatures and prints events
   seed-demo                                   the demo company and its key pair (run by npm start)
 
+Data API (/data/v1; docs: README "The Data API")
+  data-api request <slug> --use "<what for>"  the company asks for access, saying what it will use it for
+  data-api approve|revoke <slug>              the platform's decision; keys work only while approved
+  data-api access <slug> on|off               the company's own switch (403 access_disabled while off)
+  data-api plan <slug> free|paid              free: a 10-minute window a day for reads, 200 new leads a day
+  data-api status <slug>                      access, use, switch and plan
+  data-api window <slug> [--end | --reset]    today's free-plan window; support can end it or give it back
+  data-api keys create <slug> [--label …] [--expires YYYY-MM-DD]
+                                              prints the svc_live_ key once; only its fingerprint is stored
+  data-api keys list <slug>
+  data-api keys revoke <slug> <key-id>
+
 The database is PGlite under .data/ unless DATABASE_URL is set; while the platform runs, the CLI
 reaches the embedded database through it.`;
 
@@ -77,6 +97,9 @@ async function run(argv: string[]): Promise<{ text: string; json: Out }> {
       label: { type: 'string' },
       expires: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      use: { type: 'string' },
+      end: { type: 'boolean', default: false },
+      reset: { type: 'boolean', default: false },
     },
   });
   const [group, action, ...rest] = positionals;
@@ -94,6 +117,7 @@ async function run(argv: string[]): Promise<{ text: string; json: Out }> {
       if (value === off) return false;
       throw new UsageError(`expected ${on} or ${off}`);
     };
+    if (group === 'data-api') return await dataApiCommand(database, action, rest, values, need);
     switch (`${group} ${action ?? ''}`.trim()) {
       case 'company apply': {
         const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), need(rest[0], 'config file'));
@@ -131,11 +155,7 @@ async function run(argv: string[]): Promise<{ text: string; json: Out }> {
       case 'keys create': {
         const kind = need(values.kind, '--kind publishable|server');
         if (kind !== 'publishable' && kind !== 'server') throw new UsageError('--kind is publishable or server');
-        let expiresAt: Date | undefined;
-        if (values.expires) {
-          expiresAt = new Date(values.expires);
-          if (Number.isNaN(expiresAt.getTime())) throw new UsageError('--expires takes a date, YYYY-MM-DD');
-        }
+        const expiresAt = parseExpiry(values.expires);
         const key = await createKey(
           database,
           need(rest[0], 'slug'),
@@ -242,6 +262,86 @@ async function run(argv: string[]): Promise<{ text: string; json: Out }> {
   } finally {
     await database.close();
   }
+}
+
+type Need = (value: string | undefined, what: string) => string;
+
+/** svc data-api …: access, plan, window and keys of the Data API. */
+async function dataApiCommand(
+  database: Database,
+  action: string | undefined,
+  rest: string[],
+  values: { use?: string; end?: boolean; reset?: boolean; label?: string; expires?: string },
+  need: Need,
+): Promise<{ text: string; json: Out }> {
+  const now = new Date();
+  const slug = () => need(rest[0], 'slug');
+  const status = (r: Awaited<ReturnType<typeof dataApiStatus>>) => ({
+    text: `${r.slug}: Data API ${r.access}, switch ${r.enabled ? 'on' : 'off'}, plan ${r.plan}${r.use ? `\n  use: ${r.use}` : ''}`,
+    json: r,
+  });
+  switch (action) {
+    case 'request':
+      return status(
+        await requestDataApi(database, slug(), need(values.use, '--use "<what the Data API is for>"'), now),
+      );
+    case 'approve':
+    case 'revoke':
+      return status(await decideDataApi(database, slug(), action === 'approve' ? 'approved' : 'revoked', now));
+    case 'access': {
+      const value = need(rest[1], 'on or off');
+      if (value !== 'on' && value !== 'off') throw new UsageError('expected on or off');
+      return status(await setDataApiEnabled(database, slug(), value === 'on'));
+    }
+    case 'plan': {
+      const plan = need(rest[1], 'free or paid');
+      if (plan !== 'free' && plan !== 'paid') throw new UsageError('expected free or paid');
+      return status(await setPlan(database, slug(), plan));
+    }
+    case 'status':
+      return status(await dataApiStatus(database, slug()));
+    case 'window': {
+      if (values.end && values.reset) throw new UsageError('--end or --reset, not both');
+      const w = await dataApiWindow(database, slug(), values.end ? 'end' : values.reset ? 'reset' : 'show', now);
+      return {
+        text: `${w.slug} (${w.plan} plan), ${w.day}: window ${w.state}${w.remaining_seconds ? `, ${w.remaining_seconds} s left` : ''}`,
+        json: w,
+      };
+    }
+    case 'keys': {
+      const [verb, company, keyId] = rest;
+      if (verb === 'create') {
+        const key = await createKey(
+          database,
+          need(company, 'slug'),
+          { kind: 'data', label: values.label, expiresAt: parseExpiry(values.expires) },
+          now,
+        );
+        return {
+          text: `Data API key ${key.id}\n\n  ${key.key}\n\nCopy it now: it will not be shown again.`,
+          json: key,
+        };
+      }
+      if (verb === 'list') {
+        const rows = (await listCompanyKeys(database, need(company, 'slug'), now)).filter((k) => k.kind === 'data');
+        return { text: table(rows.map(({ allowed_domains, ...r }) => r)), json: rows };
+      }
+      if (verb === 'revoke') {
+        const result = await revokeCompanyKey(database, need(company, 'slug'), need(keyId, 'key id'), 'data');
+        return { text: `revoked ${result.id}`, json: result };
+      }
+      throw new UsageError('data-api keys create|list|revoke <slug>');
+    }
+    default:
+      throw new UsageError(`unknown command "data-api ${action ?? ''}"; see npm run svc -- --help`);
+  }
+}
+
+function parseExpiry(value: string | undefined): Date | undefined {
+  if (!value) return undefined;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new UsageError('--expires takes a date, YYYY-MM-DD');
+  return date;
 }
 
 function table(rows: Record<string, unknown>[]): string {

@@ -1,5 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bookingOperations } from './booking';
+import { DATA_BASE, dataOperations } from './data';
+import { dataWebhooks } from './data/webhooks';
 import { EMBED_BASE, embedOperations } from './embed';
 import { bookingWebhooks } from './webhooks';
 
@@ -43,5 +45,31 @@ export function embedDocument() {
         'What the hosted booking page and the widget learn of a company from its slug: public, readable from any origin, never cached.',
     },
     servers: [{ url: EMBED_BASE }],
+  });
+}
+
+/** The Data API's OpenAPI 3.1 document (data spec sections 1 to 9), served at /data/v1/openapi.json. */
+export function dataDocument() {
+  const app = new OpenAPIHono();
+  const registry = app.openAPIRegistry;
+  registry.registerComponent('securitySchemes', 'dataKey', {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      "A Data API key (svc_live_…), shown once when created; it works only while the platform has approved the company's access. Server-side only: calls from a browser are refused.",
+  });
+  for (const op of dataOperations) registry.registerPath(op);
+  for (const webhook of dataWebhooks) registry.registerWebhook(webhook);
+  return app.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: {
+      title: 'svc Data API',
+      version: '1.0.0',
+      description:
+        "A company's own orders, customers, estimates, sizes, junk removal jobs and leads, lead intake and signed webhooks. " +
+        'Money is in dollars. Lists carry { data, page, per_page, has_more }; one record { data }; errors { error: { code, message, field?, upgrade_url? } }: branch on code. ' +
+        '60 requests a minute per key. Free plan: the first read of the day (company time) opens a 10-minute window, said in X-SVC-Window-Remaining; 200 new leads a day.',
+    },
+    servers: [{ url: DATA_BASE }],
   });
 }

@@ -46,6 +46,9 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   photo_too_large: 413,
   photo_type: 415,
   photo_rejected: 400,
+  access_disabled: 403,
+  daily_window_ended: 429,
+  lead_quota_exceeded: 429,
 };
 
 export const ErrorBody = z
@@ -55,6 +58,10 @@ export const ErrorBody = z
       message: z.string(),
       field: z.string().optional().openapi({ description: 'the request field or parameter at fault' }),
       details: z.record(z.string(), z.unknown()).optional(),
+      upgrade_url: z
+        .url()
+        .optional()
+        .openapi({ description: "the Data API's plan limits: where the company can move to the paid plan" }),
     }),
   })
   .openapi('Error');

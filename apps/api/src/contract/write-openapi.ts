@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CompanyConfig } from '../company-config/schema';
 import { repoRoot } from '../lib/paths';
-import { bookingDocument, embedDocument } from './document';
+import { bookingDocument, dataDocument, embedDocument } from './document';
 
 /**
  * Writes the documents generated from the zod contract: the Booking API's OpenAPI document (committed in
@@ -12,6 +12,7 @@ import { bookingDocument, embedDocument } from './document';
  */
 const outputs = [
   { file: 'packages/sdk/openapi/booking.json', content: bookingDocument() },
+  { file: 'packages/sdk/openapi/data.json', content: dataDocument() },
   { file: 'packages/sdk/openapi/embed.json', content: embedDocument() },
   {
     file: 'docs/company-config.schema.json',

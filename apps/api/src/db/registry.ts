@@ -51,6 +51,7 @@ export class Registry {
   private settings = new LoadCache<'platform', Settings>();
   private epoch = -1;
   private timer: NodeJS.Timeout | undefined;
+  private flushListeners: (() => void)[] = [];
 
   constructor(readonly database: Database) {}
 
@@ -84,6 +85,12 @@ export class Registry {
     this.catalogs.clear();
     this.keys.clear();
     this.settings.clear();
+    for (const listener of this.flushListeners) listener();
+  }
+
+  /** Other in-process state that must be dropped with the read model (the Data API's windows). */
+  onFlush(listener: () => void): void {
+    this.flushListeners.push(listener);
   }
 
   catalog(companyId: string): Catalog | null | Promise<Catalog | null> {

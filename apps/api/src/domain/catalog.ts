@@ -39,6 +39,8 @@ export type Company = {
   bookingConfirmedUrl: string | null;
   processor: { kind: 'sandbox' | 'stripe'; account: string | null };
   paymentLimits: PaymentLimits;
+  /** The Data API: the platform's approval, the company's own switch, its plan (domain/data-plan.ts). */
+  dataApi: { access: 'none' | 'requested' | 'approved' | 'revoked'; enabled: boolean; plan: 'free' | 'paid' };
 };
 
 /** Caps against card testing (docs/decisions.md, "Payment intent caps"). */

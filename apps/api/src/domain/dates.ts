@@ -64,3 +64,8 @@ export function timeIn(timezone: string, now: Date): string {
   const t = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(timezone);
   return `${String(t.hour).padStart(2, '0')}:${String(t.minute).padStart(2, '0')}`;
 }
+
+/** The instant a local day starts in a timezone (midnight, or the first moment after a DST gap). */
+export function startOfDayIn(timezone: string, date: string): Date {
+  return new Date(Temporal.PlainDate.from(date).toZonedDateTime(timezone).epochMilliseconds);
+}

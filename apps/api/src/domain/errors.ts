@@ -42,6 +42,9 @@ export const ERROR_CODES = [
   'photo_too_large',
   'photo_type',
   'photo_rejected',
+  'access_disabled',
+  'daily_window_ended',
+  'lead_quota_exceeded',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -52,6 +55,8 @@ export type ErrorExtra = {
   details?: Record<string, unknown>;
   /** For rate_limited: when the caller may try again. */
   retryAfterSeconds?: number;
+  /** For the Data API's plan limits: where the company can upgrade (beside code in the envelope). */
+  upgradeUrl?: string;
 };
 
 /** A refusal with a spec code. Rules and use cases throw it; the HTTP layer renders the envelope. */
@@ -60,6 +65,7 @@ export class DomainError extends Error {
   readonly field?: string;
   readonly details?: Record<string, unknown>;
   readonly retryAfterSeconds?: number;
+  readonly upgradeUrl?: string;
 
   constructor(code: ErrorCode, message: string, extra: ErrorExtra = {}) {
     super(message);
@@ -68,5 +74,6 @@ export class DomainError extends Error {
     this.field = extra.field;
     this.details = extra.details;
     this.retryAfterSeconds = extra.retryAfterSeconds;
+    this.upgradeUrl = extra.upgradeUrl;
   }
 }

@@ -47,6 +47,7 @@ export function company(overrides: Partial<Company> = {}): Company {
     bookingConfirmedUrl: null,
     processor: { kind: 'sandbox', account: null },
     paymentLimits: DEFAULT_PAYMENT_LIMITS,
+    dataApi: { access: 'approved', enabled: true, plan: 'paid' },
     ...overrides,
   };
 }

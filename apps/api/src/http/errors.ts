@@ -14,6 +14,7 @@ export function errorResponse(c: Context, error: DomainError): Response {
   if (error.field !== undefined) body.field = error.field;
   const details = presentErrorDetails(error);
   if (details !== undefined) body.details = details;
+  if (error.upgradeUrl !== undefined) body.upgrade_url = error.upgradeUrl;
   return c.json({ error: body }, ERROR_STATUS[error.code] as 400);
 }
 

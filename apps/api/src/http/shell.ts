@@ -100,6 +100,19 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
       app.openapi(operation, serve as never);
     },
     /**
+     * Serves an operation whose handler writes the whole body and picks the status among those the
+     * contract declares: the Data API's lists (paging beside `data`) and its 201s.
+     */
+    answer<R extends RouteConfig>(
+      operation: R,
+      handler: (c: Parameters<RouteHandler<R, E>>[0]) => Promise<{ status: 200 | 201; body: object }>,
+    ) {
+      app.openapi(operation, (async (c: Context) => {
+        const { status, body } = await handler(c as never);
+        return c.json(body, status);
+      }) as never);
+    },
+    /**
      * Serves an operation whose body is a file upload (multipart/form-data): the handler reads the stream
      * itself, under its own limits, so no validator buffers the body first.
      */

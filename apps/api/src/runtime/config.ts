@@ -18,6 +18,10 @@ export function readEnv(env = process.env) {
     /** Where the hosted booking pages are (apps/hosted): reported as hosted_page_url, trusted as channel 'link'. */
     hostedBaseUrl: (env.HOSTED_BASE_URL ?? `http://localhost:${hostedPort}`).replace(/\/$/, ''),
     ratePerMinute: Number(env.SVC_RATE_LIMIT_PER_MINUTE ?? 120),
+    /** The Data API's requests per minute per key (spec: 60); raised only for load tests and the test suite. */
+    dataRatePerMinute: Number(env.SVC_DATA_RATE_LIMIT_PER_MINUTE ?? 60),
+    /** The company console (apps/console): where upgrade_url and e-mails point. */
+    consoleBaseUrl: (env.CONSOLE_BASE_URL ?? `http://localhost:${Number(env.CONSOLE_PORT ?? 3002)}`).replace(/\/$/, ''),
     /** Multiplies every company's payment intent caps: load tests and the browser suite (one IP books for all). */
     intentLimitFactor: Number(env.SVC_INTENT_LIMIT_FACTOR ?? 1),
     /** Behind a proxy that sets X-Forwarded-For: how many proxies to trust (standalone server). */

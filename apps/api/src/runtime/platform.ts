@@ -1,14 +1,17 @@
+import { DATA_BASE } from '../contract/data';
 import { EMBED_BASE } from '../contract/embed';
 import { type Database, openDatabase } from '../db/client';
 import { Registry } from '../db/registry';
 import { channelsFromEnv } from '../events/channels';
 import { createIntentCaps } from '../http/intent-caps';
 import { createBookingSurface } from '../http/surfaces/booking';
+import { createDataSurface } from '../http/surfaces/data';
 import { createEmbedSurface } from '../http/surfaces/embed';
 import { createSandboxSurface } from '../http/surfaces/sandbox';
 import { processorsFor } from '../payments/processors';
 import { SANDBOX_BASE } from '../payments/sandbox-api';
 import { photoStoreFromEnv } from '../photos/store';
+import { createWindows } from '../use-cases/data/window';
 import type { ClientIp, ClientIpTrust } from './client-ip';
 import { type PlatformEnv, readEnv } from './config';
 import { startWorkers } from './workers';
@@ -20,6 +23,7 @@ export type Platform = {
   booking: ReturnType<typeof createBookingSurface>;
   sandbox: ReturnType<typeof createSandboxSurface>;
   embed: ReturnType<typeof createEmbedSurface>;
+  data: ReturnType<typeof createDataSurface>;
   fetch: (request: Request, env?: unknown) => Response | Promise<Response>;
   close(): Promise<void>;
 };
@@ -58,6 +62,17 @@ export async function createPlatform(options: {
     intentCaps: createIntentCaps({ redis, factor: env.intentLimitFactor }),
   });
   const embed = createEmbedSurface({ db: database.db, hostedBaseUrl: env.hostedBaseUrl });
+  const upgradeUrl = `${env.consoleBaseUrl}/settings/api#plan`;
+  const windows = createWindows(database.db, () => new Date(), upgradeUrl);
+  registry.onFlush(() => windows.flush());
+  const data = createDataSurface({
+    registry,
+    db: database.db,
+    ratePerMinute: env.dataRatePerMinute,
+    redis,
+    windows,
+    upgradeUrl,
+  });
   const stopWorkers = env.workers
     ? startWorkers({
         db: database.db,
@@ -74,11 +89,13 @@ export async function createPlatform(options: {
     booking,
     sandbox: sandboxApp,
     embed,
-    /** Every path the platform serves: the Booking API, the sandbox processor and the public lookups. */
+    data,
+    /** Every path the platform serves: the Booking API, the Data API, the sandbox processor and the public lookups. */
     fetch: (request: Request, env?: unknown) => {
       const path = new URL(request.url).pathname;
       if (path.startsWith(SANDBOX_BASE)) return sandboxApp.fetch(request, env as object);
       if (path.startsWith(EMBED_BASE)) return embed.fetch(request, env as object);
+      if (path.startsWith(DATA_BASE)) return data.fetch(request, env as object);
       return booking.fetch(request, env);
     },
     async close() {

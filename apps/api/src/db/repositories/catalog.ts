@@ -204,6 +204,7 @@ export async function loadCatalog(db: Queryable, companyId: string): Promise<Cat
           failedPaymentsPerSession: row.paymentLimits.failed_payments_per_session,
         }
       : DEFAULT_PAYMENT_LIMITS,
+    dataApi: { access: row.dataApiAccess, enabled: row.dataApiEnabled, plan: row.plan },
   };
   const sizeList: Size[] = sizeRows.map((s) => ({
     id: s.id,

@@ -29,11 +29,16 @@ export async function countActiveKeys(db: Queryable, companyId: string, kind: Ke
   return rows.length;
 }
 
-export async function revokeKey(db: Queryable, companyId: string, keyId: string): Promise<KeyRow | undefined> {
+export async function revokeKey(
+  db: Queryable,
+  companyId: string,
+  keyId: string,
+  kind?: KeyKind,
+): Promise<KeyRow | undefined> {
   const [row] = await db
     .update(apiKeys)
     .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
-    .where(and(eq(apiKeys.companyId, companyId), eq(apiKeys.id, keyId)))
+    .where(and(eq(apiKeys.companyId, companyId), eq(apiKeys.id, keyId), kind ? eq(apiKeys.kind, kind) : undefined))
     .returning();
   return row;
 }

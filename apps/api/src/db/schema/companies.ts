@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { JunkSetup } from '../../domain/junk';
 import { createdAt, id, updatedAt } from './columns';
 
@@ -10,6 +22,8 @@ export const companyId = () =>
   uuid('company_id')
     .notNull()
     .references(() => companies.id, { onDelete: 'cascade' });
+
+export type DataApiAccess = 'none' | 'requested' | 'approved' | 'revoked';
 
 export type PaymentLimitsRow = {
   intents_per_ip_per_hour: number;
@@ -47,9 +61,15 @@ export const companies = pgTable('companies', {
   processorAccount: text('processor_account'),
   /** Junk removal (company config `junk`, money in cents); null when the company does not offer it. */
   junk: jsonb('junk').$type<JunkSetup>(),
-  /** Data API access gate: none -> requested -> approved | revoked. */
-  dataApiAccess: text('data_api_access').notNull().default('none'),
-  plan: text('plan').notNull().default('free'),
+  /** Data API access, decided by the platform: none -> requested -> approved | revoked (docs/decisions.md). */
+  dataApiAccess: text('data_api_access').$type<DataApiAccess>().notNull().default('none'),
+  /** What the company said it will use the Data API for, when it asked. */
+  dataApiUse: text('data_api_use'),
+  dataApiRequestedAt: timestamp('data_api_requested_at', { withTimezone: true }),
+  dataApiDecidedAt: timestamp('data_api_decided_at', { withTimezone: true }),
+  /** The company's own switch: off answers 403 access_disabled while approval stands. */
+  dataApiEnabled: boolean('data_api_enabled').notNull().default(true),
+  plan: text('plan').$type<'free' | 'paid'>().notNull().default('free'),
   nextOrderNumber: integer('next_order_number').notNull().default(1001),
   nextJobNumber: integer('next_job_number').notNull().default(1001),
   createdAt: createdAt(),
@@ -87,4 +107,18 @@ export const apiKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('api_keys_company').on(t.companyId)],
+);
+
+/**
+ * The free plan's Data API window: the first read of the company's local day opens it (spec section 8).
+ * One row per company and day, shared by every instance; the instant never changes once written.
+ */
+export const dataApiWindows = pgTable(
+  'data_api_windows',
+  {
+    companyId: companyId(),
+    day: date('day').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day] })],
 );

@@ -1,5 +1,5 @@
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns';
+import { createdAt, id, updatedAt } from './columns';
 import { companyId } from './companies';
 import { customers } from './customers';
 
@@ -37,10 +37,13 @@ export const junkJobs = pgTable(
     sessionId: text('session_id'),
     photosUntil: timestamp('photos_until', { withTimezone: true }),
     createdAt: createdAt(),
+    /** Set by every status change. */
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('junk_jobs_company_number').on(t.companyId, t.jobNumber),
     index('junk_jobs_company_slot').on(t.companyId, t.jobDate, t.windowStart),
+    index('junk_jobs_company_created').on(t.companyId, t.createdAt),
   ],
 );
 

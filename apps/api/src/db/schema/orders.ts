@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -19,6 +20,9 @@ import { customers } from './customers';
 import { junkJobs } from './junk';
 
 /** Customers, orders, invoices, payments, booking sessions and dispatch entries. */
+
+/** Orders the Data API may show: no demo data, nothing under fraud review (spec: omitted until released). */
+const LISTED = sql`not is_demo and status <> 'pending_risk_review'`;
 
 export const orders = pgTable(
   'orders',
@@ -60,12 +64,33 @@ export const orders = pgTable(
     attribution: jsonb('attribution').$type<Record<string, string>>(),
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: createdAt(),
+    /** Set by every status change. */
+    updatedAt: updatedAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('orders_company_number').on(t.companyId, t.orderNumber),
     index('orders_company_created').on(t.companyId, t.createdAt),
+    // The Data API's lists: only what it may show (never demo data, never an order under fraud review).
+    index('orders_listed').on(t.companyId, t.createdAt, t.orderNumber).where(LISTED),
+    index('orders_listed_status').on(t.companyId, t.status, t.createdAt, t.orderNumber).where(LISTED),
   ],
+);
+
+/**
+ * How many listable orders each company has per status ('*': any) and UTC day of creation, kept by a
+ * trigger on orders (drizzle/0004_data_api.sql). It lets a Data API page deep in a long list start at its
+ * day instead of skipping a million rows (docs/decisions.md, "Pages of a long list").
+ */
+export const orderListCounts = pgTable(
+  'order_list_counts',
+  {
+    companyId: companyId(),
+    status: text('status').notNull(),
+    day: date('day').notNull(),
+    listed: integer('listed').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.status, t.day] })],
 );
 
 export const invoices = pgTable('invoices', {

@@ -92,11 +92,12 @@ export async function listCompanyKeys(database: Database, slug: string, now: Dat
   }));
 }
 
-export async function revokeCompanyKey(database: Database, slug: string, keyId: string) {
+/** Revokes a key of the company (of one kind, when given: svc data-api keys revoke names only data keys). */
+export async function revokeCompanyKey(database: Database, slug: string, keyId: string, kind?: KeyKind) {
   const id = await companyId(database, slug);
   if (!/^[0-9a-f-]{36}$/i.test(keyId)) throw refused(`"${keyId}" is not a key id (see svc keys list ${slug})`, 'id');
   return database.db.transaction(async (tx) => {
-    const row = await revokeKey(tx, id, keyId);
+    const row = await revokeKey(tx, id, keyId, kind);
     if (!row) throw new DomainError('not_found', `company ${slug} has no key ${keyId}`, { field: 'id' });
     await publishChange(tx);
     return { id: row.id, revoked_at: row.revokedAt?.toISOString() ?? null };

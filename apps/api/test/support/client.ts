@@ -11,16 +11,29 @@ import { recordCodeSeen } from './codes-seen';
  * a documented operation's body must match the schema of the status it answered, and every error body
  * must be the error envelope. This is the contract test, run on every request the suite makes.
  */
-const document = JSON.parse(readFileSync(path.join(repoRoot(), 'packages/sdk/openapi/booking.json'), 'utf8'));
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
-ajv.addSchema(document, 'booking');
-const BASE = '/booking/v1';
+/** The documents the suite checks against, by API: each its own base path. */
+const APIS = {
+  booking: { base: '/booking/v1', document: readDocument('booking') },
+  data: { base: '/data/v1', document: readDocument('data') },
+};
+export type Api = keyof typeof APIS;
+for (const [name, { document }] of Object.entries(APIS)) ajv.addSchema(document, name);
+
+function readDocument(name: string) {
+  return JSON.parse(readFileSync(path.join(repoRoot(), `packages/sdk/openapi/${name}.json`), 'utf8'));
+}
 
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
-function operationFor(method: string, pathname: string): { path: string; op: Record<string, any> } | undefined {
-  const rel = pathname.startsWith(BASE) ? pathname.slice(BASE.length) : pathname;
+function operationFor(
+  api: Api,
+  method: string,
+  pathname: string,
+): { path: string; op: Record<string, any> } | undefined {
+  const { base, document } = APIS[api];
+  const rel = pathname.startsWith(base) ? pathname.slice(base.length) : pathname;
   for (const [template, item] of Object.entries<Record<string, any>>(document.paths)) {
     const re = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
     if (re.test(rel) && item[method.toLowerCase()]) return { path: template, op: item[method.toLowerCase()] };
@@ -30,33 +43,33 @@ function operationFor(method: string, pathname: string): { path: string; op: Rec
 
 export const checkedOperations = new Set<string>();
 
-function assertContract(method: string, pathname: string, status: number, body: unknown) {
+function assertContract(api: Api, method: string, pathname: string, status: number, body: unknown) {
   if (status >= 400) {
     recordCodeSeen((body as { error?: { code?: unknown } })?.error?.code);
-    const validate = ajv.getSchema('booking#/components/schemas/Error');
+    const validate = ajv.getSchema(`${api}#/components/schemas/Error`);
     expect(validate?.(body), `error body of ${method} ${pathname} ${status}: ${ajv.errorsText(validate?.errors)}`).toBe(
       true,
     );
   }
-  const found = operationFor(method, pathname);
+  const found = operationFor(api, method, pathname);
   if (!found || status === 405 || status === 204) return;
   const responses = found.op.responses as Record<string, unknown>;
   expect(
     Object.keys(responses),
     `${method} ${found.path} answered ${status}, which its document does not list`,
   ).toContain(String(status));
-  const ref = `booking#/${pointer('paths', found.path, method.toLowerCase(), 'responses', String(status), 'content', 'application/json', 'schema')}`;
+  const ref = `${api}#/${pointer('paths', found.path, method.toLowerCase(), 'responses', String(status), 'content', 'application/json', 'schema')}`;
   const validate = ajv.getSchema(ref);
   expect(validate, `no schema at ${ref}`).toBeDefined();
   expect(validate?.(body), `${method} ${found.path} ${status}: ${ajv.errorsText(validate?.errors)}`).toBe(true);
-  checkedOperations.add(`${method.toUpperCase()} ${found.path} ${status}`);
+  checkedOperations.add(`${api} ${method.toUpperCase()} ${found.path} ${status}`);
 }
 
 /** A webhook delivery body must match its event's schema in the document's `webhooks` section. */
-export function assertWebhookContract(rawBody: string) {
+export function assertWebhookContract(rawBody: string, api: Api = 'booking') {
   const body = JSON.parse(rawBody);
   const validate = ajv.getSchema(
-    `booking#/${pointer('webhooks', body.event, 'post', 'requestBody', 'content', 'application/json', 'schema')}`,
+    `${api}#/${pointer('webhooks', body.event, 'post', 'requestBody', 'content', 'application/json', 'schema')}`,
   );
   expect(validate, `no webhook ${body.event} in the document`).toBeDefined();
   expect(validate?.(body), `webhook ${body.event}: ${ajv.errorsText(validate?.errors)}`).toBe(true);
@@ -76,7 +89,9 @@ export type CallOptions = {
 
 export type ApiResponse<T = any> = { status: number; headers: Headers; body: T };
 
-export function apiClient(baseUrl: string) {
+/** A client of one API (the Booking API unless named) of a running server. */
+export function apiClient(baseUrl: string, api: Api = 'booking') {
+  const BASE = APIS[api].base;
   async function call<T = any>(method: string, pathname: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.key) headers.authorization = `Bearer ${options.key}`;
@@ -94,7 +109,7 @@ export function apiClient(baseUrl: string) {
     if (text && res.headers.get('content-type')?.includes('application/json')) parsed = JSON.parse(text);
     expect(res.status, `${method} ${pathname} answered ${res.status} ${text.slice(0, 300)}`).not.toBe(500);
     // A HEAD answer has no body to check (HTTP sends the headers only).
-    if (method !== 'HEAD') assertContract(method, url.pathname, res.status, parsed);
+    if (method !== 'HEAD') assertContract(api, method, url.pathname, res.status, parsed);
     return { status: res.status, headers: res.headers, body: parsed as T };
   }
   return {

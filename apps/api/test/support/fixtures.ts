@@ -6,6 +6,7 @@ import { apiKeys } from '../../src/db/schema';
 import { addDays, todayIn } from '../../src/domain/dates';
 import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';
 import { createKey, revokeCompanyKey } from '../../src/use-cases/company/keys';
+import { decideDataApi, requestDataApi, setPlan } from '../../src/use-cases/data/access';
 
 /**
  * The companies every HTTP test runs against. Dates are relative to today in the company's timezone,
@@ -158,7 +159,18 @@ export type Fixtures = {
   stripeco: { server: string };
   /** Acme's twin whose junk removal is switched off online. */
   junkoff: { server: string };
+  /** Data API keys: acme and rival approved on the paid plan; freeco approved on the free plan. */
+  data: { acme: string; rival: string; freeco: string };
 };
+
+/** Approves a company's Data API access on a plan and gives it a key, as the platform would. */
+async function dataAccess(database: Database, slug: string, plan: 'free' | 'paid'): Promise<string> {
+  const now = new Date();
+  await requestDataApi(database, slug, 'Orders and leads into our own systems', now);
+  await decideDataApi(database, slug, 'approved', now);
+  await setPlan(database, slug, plan);
+  return (await createKey(database, slug, { kind: 'data', label: 'tests' }, now)).key;
+}
 
 export async function seedFixtures(database: Database): Promise<Fixtures> {
   const today = todayIn(ACME_TZ, new Date());
@@ -179,6 +191,14 @@ export async function seedFixtures(database: Database): Promise<Fixtures> {
     name: 'Junk Off',
     junk: { ...acmeJunk(today), online: false },
   });
+
+  await applyCompanyConfig(database, otherCompany('rival', {}));
+  await applyCompanyConfig(database, otherCompany('freeco', {}));
+  const data = {
+    acme: await dataAccess(database, 'acme', 'paid'),
+    rival: await dataAccess(database, 'rival', 'paid'),
+    freeco: await dataAccess(database, 'freeco', 'free'),
+  };
 
   const revoked = await createKey(database, 'acme', { kind: 'server', label: 'revoked' }, new Date());
   await revokeCompanyKey(database, 'acme', revoked.id);
@@ -218,5 +238,6 @@ export async function seedFixtures(database: Database): Promise<Fixtures> {
     offline: { server: (await createKey(database, 'offline', { kind: 'server' }, new Date())).key },
     stripeco: { server: (await createKey(database, 'stripeco', { kind: 'server' }, new Date())).key },
     junkoff: { server: (await createKey(database, 'junkoff', { kind: 'server' }, new Date())).key },
+    data,
   };
 }

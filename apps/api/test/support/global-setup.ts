@@ -23,6 +23,7 @@ export default async function setup(project: TestProject) {
   // Webhooks go to receivers the tests run on loopback.
   const generous = {
     SVC_RATE_LIMIT_PER_MINUTE: '1000000',
+    SVC_DATA_RATE_LIMIT_PER_MINUTE: '1000000',
     SVC_INTENT_LIMIT_FACTOR: '1000',
     SVC_WEBHOOK_ALLOW_HTTP: '1',
   };

@@ -24,8 +24,11 @@ export type DataGateOptions = {
 const MAX_AUTHORIZATION = 512;
 const keyFingerprint = memoize(fingerprint, 10_000);
 const unauthorized = (message: string) => new DomainError('unauthorized', message);
-/** Headers only a browser sends: a Data API key in a web page is a leaked secret. */
-const BROWSER_MARKERS = ['origin', 'sec-fetch-site', 'sec-fetch-mode', 'sec-fetch-dest'];
+/**
+ * Headers only a browser sends: a Data API key in a web page is a leaked secret. Not Sec-Fetch-Mode: Node's
+ * own fetch (undici) sends `Sec-Fetch-Mode: cors` from servers too.
+ */
+const BROWSER_MARKERS = ['origin', 'sec-fetch-site'];
 
 /**
  * The Data API's gate (data spec sections 5 and 8): servers only, a data key of an approved company whose
@@ -44,7 +47,7 @@ export function dataGate(options: DataGateOptions): MiddlewareHandler<DataEnv> {
     if (marker) {
       throw new DomainError(
         'secret_in_browser',
-        `The Data API answers servers only, and this request came from a web browser (it carries ${marker === 'origin' ? 'Origin' : 'Sec-Fetch-*'}). Call it from your backend; if a svc_live_ key was ever in a web page, revoke it.`,
+        `The Data API answers servers only, and this request came from a web browser (it carries ${marker === 'origin' ? 'Origin' : 'Sec-Fetch-Site'}). Call it from your backend; if a svc_live_ key was ever in a web page, revoke it.`,
       );
     }
     const { keyId, catalog } = await authenticate(c, options);

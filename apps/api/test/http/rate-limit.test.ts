@@ -142,3 +142,15 @@ describe.each([
     expectLimited(await send(200));
   });
 });
+
+describe('60 requests a minute per Data API key (data spec section 8)', () => {
+  it('the 61st request of one key is refused with Retry-After; another key is counted apart', async () => {
+    const data = apiClient(standalone!.baseUrl, 'data');
+    const { data: keys } = standalone!.fixtures;
+    const send = () => data.get('/orders', { key: keys.acme });
+    const first = await burst(60, send);
+    expect(first.map((r) => r.status)).toEqual(Array(60).fill(200));
+    expectLimited(await send());
+    expect((await data.get('/orders', { key: keys.rival })).status).toBe(200);
+  });
+});

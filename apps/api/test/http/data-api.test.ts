@@ -9,12 +9,14 @@ import { type ApiResponse, apiClient, expectError } from '../support/client';
 
 const targets = inject('targets');
 
-/** A new lead's details, unique to this run. */
+/** A new lead's details, unique to this run (a phone written the way people write them). */
+let made = 0;
+const run = randomBytes(2).readUInt16BE(0) % 1000;
 const someone = () => {
-  const n = randomBytes(4).readUInt32BE(0);
+  const n = String(++made).padStart(4, '0');
   return {
-    name: `Lead ${n}`,
-    phone: `+1 (555) ${String(n % 1000).padStart(3, '0')}-${String(n % 10000).padStart(4, '0')}${n % 10}`,
+    name: `Lead ${run}-${n}`,
+    phone: `+1 (${String(200 + (run % 800)).padStart(3, '0')}) 55${n.slice(0, 1)}-${n.slice(1)}${run % 10}`,
   };
 };
 

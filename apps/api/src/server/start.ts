@@ -83,6 +83,7 @@ svc is running: ${db}, sandbox payments
   Widget tag     <script async src="${env.hostedBaseUrl}/widget/v1/booking.js" data-company="${DEMO_SLUG}"></script>
   Booking API    ${base}/booking/v1
   OpenAPI        ${base}/booking/v1/openapi.json
+  Data API       ${base}/data/v1   (servers only; access by approval: README, "The Data API")
 
 Demo company "${DEMO_SLUG}"
   publishable key  ${keys.publishable}   (Origin: http://localhost or http://127.0.0.1, any port)

@@ -35,6 +35,12 @@ CREATE INDEX "leads_company_email" ON "leads" USING btree ("company_id","email_n
 CREATE UNIQUE INDEX "leads_company_idempotency" ON "leads" USING btree ("company_id","idempotency_key") WHERE "leads"."idempotency_key" is not null;--> statement-breakpoint
 CREATE INDEX "orders_listed" ON "orders" USING btree ("company_id","created_at","order_number") WHERE not is_demo and status <> 'pending_risk_review';--> statement-breakpoint
 CREATE INDEX "orders_listed_status" ON "orders" USING btree ("company_id","status","created_at","order_number") WHERE not is_demo and status <> 'pending_risk_review';--> statement-breakpoint
+-- The orders that exist before the trigger below, counted once.
+INSERT INTO "order_list_counts" ("company_id", "status", "day", "listed")
+  SELECT "company_id", s.status, ("created_at" AT TIME ZONE 'UTC')::date, count(*)
+  FROM "orders" CROSS JOIN LATERAL (VALUES ("orders"."status"), ('*')) AS s(status)
+  WHERE NOT "is_demo" AND "orders"."status" <> 'pending_risk_review'
+  GROUP BY 1, 2, 3;--> statement-breakpoint
 -- order_list_counts is kept here, in the database, so that every way an order is written or changed (a
 -- booking, a release, an office move, a bulk import) keeps it true: listable orders per status ('*': any)
 -- and UTC day of creation (docs/decisions.md, "Pages of a long list").

@@ -1,0 +1,132 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client';
+import { findCompanyBySlug, loadCatalog } from '../../src/db/repositories/catalog';
+import { listOrdersPage } from '../../src/db/repositories/data-orders';
+import { findOrCreateCustomer } from '../../src/db/repositories/orders';
+import { orderListCounts, orders } from '../../src/db/schema';
+import { todayIn } from '../../src/domain/dates';
+import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';
+import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
+import { ACME_TZ, acmeConfig } from '../support/fixtures';
+
+// The Data API's deep pages start at the day order_list_counts points to (docs/decisions.md, "Pages of a
+// long list"): every page must be exactly the page a plain OFFSET gives, whatever was written and changed.
+const STATUSES = ['confirmed', 'scheduled', 'delivered', 'completed', 'canceled', 'pending_risk_review'];
+
+describe.each(drivers())('order pages through the day counts on %s', (driver) => {
+  let location: DatabaseLocation;
+  let database: Database;
+  let companyId: string;
+
+  beforeAll(async () => {
+    location = await createLocation(driver, 'pages');
+    database = await open(location);
+    await applyCompanyConfig(database, acmeConfig(todayIn(ACME_TZ, new Date())));
+    companyId = (await findCompanyBySlug(database.db, 'acme'))?.id as string;
+    const catalog = await loadCatalog(database.db, companyId);
+    const customerId = await findOrCreateCustomer(database.db, {
+      companyId,
+      name: 'Pat',
+      email: 'pat@example.com',
+      phone: '5125550100',
+    });
+    // 240 orders over 40 days, several on one instant, some demo, some held for review.
+    let seed = 7;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const rows: (typeof orders.$inferInsert)[] = [];
+    for (let i = 0; i < 240; i++) {
+      const day = rand(40);
+      rows.push({
+        companyId,
+        orderNumber: 1001 + i,
+        status: STATUSES[rand(STATUSES.length)] as string,
+        paymentStatus: 'paid',
+        customerId,
+        sizeId: catalog?.sizes[0]?.id as string,
+        sizeLabel: '10 Yard',
+        rentalDays: 7,
+        deliveryDate: '2031-01-10',
+        pickupDate: '2031-01-17',
+        address: { line1: '1 Main', city: null, state: null, zip: '10001' },
+        bookingChannel: 'api',
+        quote: { base: 30000 },
+        totalCents: 40000,
+        processingFeeCents: 0,
+        grossTotalCents: 40000,
+        currency: 'USD',
+        isDemo: rand(15) === 0,
+        createdAt: new Date(Date.UTC(2030, 0, 1 + day, rand(3) * 11, 0, 0)),
+      });
+    }
+    // One statement, one trigger call per row, as any bulk load would.
+    await database.db.insert(orders).values(rows);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await location?.dispose();
+  });
+
+  async function reference(status: string | undefined, offset: number, limit: number) {
+    return database.db
+      .select({ n: orders.orderNumber })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.companyId, companyId),
+          sql`not ${orders.isDemo} and ${orders.status} <> 'pending_risk_review'`,
+          status ? eq(orders.status, status) : undefined,
+        ),
+      )
+      .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+      .offset(offset)
+      .limit(limit);
+  }
+
+  async function expectSamePages() {
+    for (const status of [undefined, 'completed']) {
+      for (const perPage of [3, 25, 100]) {
+        for (let offset = 0; offset <= 250; offset += perPage) {
+          const got = (await listOrdersPage(database.db, companyId, { status }, offset, perPage + 1)).map(
+            (o) => o.orderNumber,
+          );
+          const want = (await reference(status, offset, perPage + 1)).map((r) => r.n);
+          expect(got, `status ${status ?? 'any'}, offset ${offset}, per_page ${perPage}`).toEqual(want);
+        }
+      }
+    }
+  }
+
+  it('gives every page exactly as OFFSET would, with and without a status', async () => {
+    await expectSamePages();
+  });
+
+  it('stays exact after status changes, a release from review, demo flags and deletes', async () => {
+    await database.db.execute(sql`update orders set status = 'completed' where order_number % 5 = 0`);
+    await database.db.execute(
+      sql`update orders set status = 'confirmed' where status = 'pending_risk_review' and order_number % 2 = 0`,
+    );
+    await database.db.execute(sql`update orders set is_demo = not is_demo where order_number % 17 = 0`);
+    await database.db.execute(sql`delete from orders where order_number % 23 = 0`);
+    await expectSamePages();
+  });
+
+  it('keeps the counts equal to a fresh count of the listable orders', async () => {
+    const kept = await database.db
+      .select({ status: orderListCounts.status, day: orderListCounts.day, listed: orderListCounts.listed })
+      .from(orderListCounts)
+      .where(and(eq(orderListCounts.companyId, companyId), sql`${orderListCounts.listed} > 0`));
+    const fresh = await database.db.execute(sql`
+      select s.status, (created_at at time zone 'UTC')::date::text as day, count(*)::int as listed
+      from orders cross join lateral (values (orders.status), ('*')) as s(status)
+      where company_id = ${companyId} and not is_demo and orders.status <> 'pending_risk_review'
+      group by 1, 2`);
+    const key = (r: { status: string; day: string; listed: number }) => `${r.status} ${r.day} ${r.listed}`;
+    expect(kept.map(key).sort()).toEqual(
+      (fresh.rows as { status: string; day: string; listed: number }[]).map(key).sort(),
+    );
+  });
+});

@@ -1,9 +1,19 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { DateString, Dollars } from '../common';
+import { DateString, Dollars, dataOf } from '../common';
 import { errorResponses } from '../errors';
-import { CreatedRange, DATA_READ_ERRORS, dataBearer, listOf, listResponse, Paging, UpdatedSince } from './common';
+import {
+  CreatedRange,
+  DATA_ONE_ERRORS,
+  DATA_READ_ERRORS,
+  dataBearer,
+  listOf,
+  listResponse,
+  NoQuery,
+  Paging,
+  UpdatedSince,
+} from './common';
 
-// GET /v1/junk-jobs (data spec section 4; its fields are ours: docs/decisions.md, "Data API resources").
+// GET /v1/junk-jobs and GET /v1/junk-jobs/{job_number} (data spec section 4; its fields are ours: docs/decisions.md, "Data API resources").
 
 /** A job's statuses after booking (its moves: domain/job-status.ts); pending_risk_review is never shown. */
 export const JUNK_JOB_STATUSES = ['confirmed', 'scheduled', 'en_route', 'completed', 'canceled'] as const;
@@ -53,5 +63,23 @@ export const listJunkJobs = createRoute({
   responses: {
     ...listResponse(listOf(DataJunkJob, 'JunkJobList'), 'A page of junk removal jobs'),
     ...errorResponses(DATA_READ_ERRORS),
+  },
+});
+
+export const getJunkJob = createRoute({
+  method: 'get',
+  path: '/junk-jobs/{job_number}',
+  operationId: 'getJunkJob',
+  summary: 'Read one junk removal job by its number',
+  security: dataBearer,
+  request: {
+    query: NoQuery,
+    params: z.strictObject({
+      job_number: z.coerce.number().int().min(1).max(2_147_483_647).openapi({ example: 1001 }),
+    }),
+  },
+  responses: {
+    ...dataOf(DataJunkJob, 'The job'),
+    ...errorResponses(DATA_ONE_ERRORS),
   },
 });

@@ -1,13 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { LEAD_STATUSES } from '../../domain/leads';
-import { clean, jsonBody } from '../common';
+import { clean, dataOf, jsonBody } from '../common';
 import { errorResponses } from '../errors';
 import {
   DATA_AUTH_ERRORS,
+  DATA_ONE_ERRORS,
   DATA_READ_ERRORS,
   dataBearer,
   listOf,
   listResponse,
+  NoQuery,
   Paging,
   Q,
   UpdatedSince,
@@ -78,6 +80,16 @@ export const listLeads = createRoute({
   security: dataBearer,
   request: { query: LeadsQuery },
   responses: { ...listResponse(listOf(Lead, 'LeadList'), 'A page of leads'), ...errorResponses(DATA_READ_ERRORS) },
+});
+
+export const getLead = createRoute({
+  method: 'get',
+  path: '/leads/{id}',
+  operationId: 'getLead',
+  summary: 'Read one lead by its id',
+  security: dataBearer,
+  request: { params: z.strictObject({ id: z.uuid() }), query: NoQuery },
+  responses: { ...dataOf(Lead, 'The lead'), ...errorResponses(DATA_ONE_ERRORS) },
 });
 
 export const createLead = createRoute({

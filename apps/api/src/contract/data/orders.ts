@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { DateString, Dollars, dataOf } from '../common';
 import { errorResponses } from '../errors';
-import { CreatedRange, DATA_READ_ERRORS, dataBearer, listOf, listResponse, Paging } from './common';
+import { CreatedRange, DATA_READ_ERRORS, dataBearer, listOf, listResponse, NoQuery, Paging } from './common';
 
 // GET /v1/orders and GET /v1/orders/{order_number} (data spec sections 2 and 4).
 
@@ -77,6 +77,7 @@ export const getOrder = createRoute({
   summary: 'Read one order by its number',
   security: dataBearer,
   request: {
+    query: NoQuery,
     params: z.strictObject({
       order_number: z.coerce.number().int().min(1).max(2_147_483_647).openapi({ example: 1001 }),
     }),

@@ -1,9 +1,14 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { companyId } from './companies';
 import { customers } from './customers';
 
 /** Junk removal jobs and their photos. */
+
+/** Jobs the Data API may show: nothing under fraud review (omitted until released, as orders). */
+const LISTED = sql`status <> 'pending_risk_review'`;
+
 export const junkJobs = pgTable(
   'junk_jobs',
   {
@@ -44,19 +49,30 @@ export const junkJobs = pgTable(
     uniqueIndex('junk_jobs_company_number').on(t.companyId, t.jobNumber),
     index('junk_jobs_company_slot').on(t.companyId, t.jobDate, t.windowStart),
     index('junk_jobs_company_created').on(t.companyId, t.createdAt),
+    // The Data API's lists (newest first, by status, changed since) and a customer's jobs.
+    index('junk_jobs_listed').on(t.companyId, t.createdAt, t.jobNumber).where(LISTED),
+    index('junk_jobs_listed_status').on(t.companyId, t.status, t.createdAt, t.jobNumber).where(LISTED),
+    index('junk_jobs_listed_updated').on(t.companyId, t.updatedAt).where(LISTED),
+    index('junk_jobs_customer_listed').on(t.companyId, t.customerId, t.createdAt).where(LISTED),
+    index('junk_jobs_customer_held').on(t.companyId, t.customerId).where(sql`status = 'pending_risk_review'`),
   ],
 );
 
-export const junkPhotos = pgTable('junk_photos', {
-  id: id(),
-  companyId: companyId(),
-  junkJobId: uuid('junk_job_id')
-    .notNull()
-    .references(() => junkJobs.id, { onDelete: 'cascade' }),
-  contentType: text('content_type').notNull(),
-  byteSize: integer('byte_size').notNull(),
-  width: integer('width').notNull().default(0),
-  height: integer('height').notNull().default(0),
-  storageKey: text('storage_key').notNull(),
-  createdAt: createdAt(),
-});
+export const junkPhotos = pgTable(
+  'junk_photos',
+  {
+    id: id(),
+    companyId: companyId(),
+    junkJobId: uuid('junk_job_id')
+      .notNull()
+      .references(() => junkJobs.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    width: integer('width').notNull().default(0),
+    height: integer('height').notNull().default(0),
+    storageKey: text('storage_key').notNull(),
+    createdAt: createdAt(),
+  },
+  // A page of jobs counts its photos.
+  (t) => [index('junk_photos_job').on(t.companyId, t.junkJobId)],
+);

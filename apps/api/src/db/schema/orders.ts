@@ -23,6 +23,7 @@ import { junkJobs } from './junk';
 
 /** Orders the Data API may show: no demo data, nothing under fraud review (spec: omitted until released). */
 const LISTED = sql`not is_demo and status <> 'pending_risk_review'`;
+const UNLISTED = sql`is_demo or status = 'pending_risk_review'`;
 
 export const orders = pgTable(
   'orders',
@@ -74,6 +75,9 @@ export const orders = pgTable(
     // The Data API's lists: only what it may show (never demo data, never an order under fraud review).
     index('orders_listed').on(t.companyId, t.createdAt, t.orderNumber).where(LISTED),
     index('orders_listed_status').on(t.companyId, t.status, t.createdAt, t.orderNumber).where(LISTED),
+    // A customer's orders as the Data API counts them, and whether all of them are hidden.
+    index('orders_customer_listed').on(t.companyId, t.customerId, t.createdAt).where(LISTED),
+    index('orders_customer_unlisted').on(t.companyId, t.customerId).where(UNLISTED),
   ],
 );
 
@@ -153,6 +157,10 @@ export const bookingSessions = pgTable(
     primaryKey({ columns: [t.companyId, t.sessionId] }),
     index('booking_sessions_state').on(t.state),
     index('booking_sessions_slot').on(t.companyId, t.slotDate, t.slotStart),
+    // The Data API's estimates: sessions that never became an order or job (docs/decisions.md).
+    index('booking_sessions_estimates')
+      .on(t.companyId, t.createdAt, t.sessionId)
+      .where(sql`state in ('intent_created', 'failed')`),
   ],
 );
 

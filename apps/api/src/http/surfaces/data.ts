@@ -4,8 +4,13 @@ import { dataDocument } from '../../contract/document';
 import type { Db } from '../../db/client';
 import type { Registry } from '../../db/registry';
 import { presentLead } from '../../present/data';
+import { listDataCustomers, readDataCustomer } from '../../use-cases/data/customers';
+import { listDataEstimates, readDataEstimate } from '../../use-cases/data/estimates';
+import { listDataJunkJobs, readDataJunkJob } from '../../use-cases/data/junk-jobs';
+import { listDataLeads, readDataLead } from '../../use-cases/data/lead-reads';
 import { pushLead } from '../../use-cases/data/leads';
 import { listDataOrders, readDataOrder } from '../../use-cases/data/orders';
+import { listDataSizes } from '../../use-cases/data/sizes';
 import type { Windows } from '../../use-cases/data/window';
 import { type DataEnv, dataGate } from '../data-gate';
 import { createSurface } from '../shell';
@@ -53,14 +58,22 @@ export function createDataSurface(deps: DataDeps) {
     }),
   );
 
+  const { db } = deps;
   const catalog = (c: Context<DataEnv>) => c.get('catalog');
-  answer(ops.listOrders, async (c) => ({
-    status: 200,
-    body: await listDataOrders(deps.db, catalog(c), c.req.valid('query')),
-  }));
-  route(ops.getOrder, (c) => readDataOrder(deps.db, catalog(c), c.req.valid('param').order_number));
+  const ok = async (body: Promise<object>) => ({ status: 200 as const, body: await body });
+  answer(ops.listOrders, (c) => ok(listDataOrders(db, catalog(c), c.req.valid('query'))));
+  route(ops.getOrder, (c) => readDataOrder(db, catalog(c), c.req.valid('param').order_number));
+  answer(ops.listCustomers, (c) => ok(listDataCustomers(db, catalog(c), c.req.valid('query'))));
+  route(ops.getCustomer, (c) => readDataCustomer(db, catalog(c), c.req.valid('param').id));
+  answer(ops.listEstimates, (c) => ok(listDataEstimates(db, catalog(c), c.req.valid('query'), now())));
+  route(ops.getEstimate, (c) => readDataEstimate(db, catalog(c), c.req.valid('param').id, now()));
+  answer(ops.listSizes, (c) => ok(listDataSizes(db, catalog(c), c.req.valid('query'))));
+  answer(ops.listJunkJobs, (c) => ok(listDataJunkJobs(db, catalog(c), c.req.valid('query'))));
+  route(ops.getJunkJob, (c) => readDataJunkJob(db, catalog(c), c.req.valid('param').job_number));
+  answer(ops.listLeads, (c) => ok(listDataLeads(db, catalog(c), c.req.valid('query'))));
+  route(ops.getLead, (c) => readDataLead(db, catalog(c), c.req.valid('param').id));
   answer(ops.createLead, async (c) => {
-    const pushed = await pushLead(deps.db, catalog(c), c.req.valid('json'), {
+    const pushed = await pushLead(db, catalog(c), c.req.valid('json'), {
       now: now(),
       idempotencyKey: c.req.valid('header')['idempotency-key'],
       upgradeUrl: deps.upgradeUrl,

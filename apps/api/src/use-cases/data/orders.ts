@@ -1,10 +1,9 @@
 import type { Db } from '../../db/client';
 import { findListedOrder, listOrdersPage } from '../../db/repositories/data-orders';
 import type { Catalog } from '../../domain/catalog';
-import { addDays, startOfDayIn } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
 import { presentDataOrder } from '../../present/data';
-import { type Page, pageOf } from './paging';
+import { createdRange, type Page, pageOf, window } from './paging';
 
 export type OrdersQuery = { status?: string; from?: string; to?: string; page: number; per_page: number };
 
@@ -14,21 +13,9 @@ export async function listDataOrders(
   catalog: Catalog,
   query: OrdersQuery,
 ): Promise<Page<ReturnType<typeof presentDataOrder>>> {
-  const { id, timezone } = catalog.company;
-  if (query.from && query.to && query.to < query.from) {
-    throw new DomainError('invalid_parameter', '`to` is before `from`.', { field: 'to' });
-  }
-  const rows = await listOrdersPage(
-    db,
-    id,
-    {
-      status: query.status,
-      createdFrom: query.from ? startOfDayIn(timezone, query.from) : undefined,
-      createdBefore: query.to ? startOfDayIn(timezone, addDays(query.to, 1)) : undefined,
-    },
-    (query.page - 1) * query.per_page,
-    query.per_page + 1,
-  );
+  const { offset, limit } = window(query);
+  const range = createdRange(catalog, query);
+  const rows = await listOrdersPage(db, catalog.company.id, { status: query.status, ...range }, offset, limit);
   return pageOf(rows.map(presentDataOrder), query);
 }
 

@@ -1,3 +1,7 @@
+import type { Catalog } from '../../domain/catalog';
+import { addDays, startOfDayIn } from '../../domain/dates';
+import { DomainError } from '../../domain/errors';
+
 /** The Data API's list envelope (data spec section 4): a page was read with one row more than asked. */
 export type Page<T> = { data: T[]; page: number; per_page: number; has_more: boolean };
 
@@ -14,3 +18,18 @@ export function pageOf<T>(rowsPlusOne: T[], query: { page: number; per_page: num
 export function window(query: { page: number; per_page: number }) {
   return { offset: (query.page - 1) * query.per_page, limit: query.per_page + 1 };
 }
+
+/** from and to (company-local days, both included) as created_at bounds: from included, before excluded. */
+export function createdRange(catalog: Catalog, query: { from?: string; to?: string }) {
+  if (query.from && query.to && query.to < query.from) {
+    throw new DomainError('invalid_parameter', '`to` is before `from`.', { field: 'to' });
+  }
+  const { timezone } = catalog.company;
+  return {
+    createdFrom: query.from ? startOfDayIn(timezone, query.from) : undefined,
+    createdBefore: query.to ? startOfDayIn(timezone, addDays(query.to, 1)) : undefined,
+  };
+}
+
+/** updated_since, checked by the contract as an instant. */
+export const sinceOf = (updatedSince: string | undefined) => (updatedSince ? new Date(updatedSince) : undefined);

@@ -126,7 +126,7 @@ describe.each(drivers())('order pages through the day counts on %s', (driver) =>
       group by 1, 2`);
     const key = (r: { status: string; day: string; listed: number }) => `${r.status} ${r.day} ${r.listed}`;
     expect(kept.map(key).sort()).toEqual(
-      (fresh.rows as { status: string; day: string; listed: number }[]).map(key).sort(),
+      (fresh as { rows: { status: string; day: string; listed: number }[] }).rows.map(key).sort(),
     );
   });
 });

@@ -32,13 +32,38 @@ export {
   confirmWithRetry,
   type JunkConfirmOutcome,
 } from './confirm';
+export {
+  createDataClient,
+  type DataClient,
+  type DataClientOptions,
+  type JunkJob,
+  type JunkJobsQuery,
+  type Lead,
+  type LeadPushOptions,
+  type LeadPushResult,
+  type LeadRequest,
+  type LeadsQuery,
+  type Order,
+  type OrdersQuery,
+  type Page,
+  type PageRequest,
+} from './data';
 export { type CompanyEmbed, fetchCompanyEmbed } from './embed';
-export { type ErrorCode, SvcApiError, SvcConnectionError } from './errors';
+export { type ErrorBody, type ErrorCode, SvcApiError, SvcConnectionError } from './errors';
 export type { components, paths, webhooks } from './generated/booking';
+export type {
+  components as DataComponents,
+  paths as DataPaths,
+  webhooks as DataWebhooks,
+} from './generated/data';
+export type { RateLimitOptions } from './transport';
 export {
   type BookingEvent,
   type BookingEventName,
+  type DataEvent,
+  type DataEventName,
   SvcWebhookError,
   type VerifyOptions,
+  verifyDataWebhook,
   verifyWebhook,
 } from './webhooks';

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { BookingClient } from '../src/index';
 
 /**
  * The real Booking API for the SDK's tests: the standalone production build on a fresh embedded database
@@ -18,6 +19,7 @@ export async function startApi() {
     DATABASE_URL: '',
     SVC_WEBHOOK_ALLOW_HTTP: '1',
     SVC_RATE_LIMIT_PER_MINUTE: '100000',
+    SVC_DATA_RATE_LIMIT_PER_MINUTE: '100000',
   };
   const keys = JSON.parse(
     execFileSync(path.join(apiDir, 'node_modules/.bin/tsx'), ['src/cli/main.ts', 'seed-demo', '--json'], {
@@ -64,6 +66,13 @@ export async function startApi() {
         SVC_WEBHOOK_PORT: String(port),
       };
     },
+    /** A Data API key of the demo company on the paid plan, its access requested and approved as an operator does it. */
+    dataKey(): string {
+      svc('data-api', 'request', 'demo', '--use', 'Pull our orders into accounting and push website leads in');
+      svc('data-api', 'approve', 'demo');
+      svc('data-api', 'plan', 'demo', 'paid');
+      return svc('data-api', 'keys', 'create', 'demo').key;
+    },
     svcSpawn: (...args: string[]) =>
       spawn(path.join(apiDir, 'node_modules/.bin/tsx'), ['src/cli/main.ts', ...args], { cwd: apiDir, env }),
     async stop() {
@@ -73,6 +82,29 @@ export async function startApi() {
       await new Promise((r) => child.once('exit', r));
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** A delivery date the demo company takes: its first open day. */
+async function openDay(svc: BookingClient) {
+  const a = await svc.availability();
+  const closed = new Set(a.closed.map((c) => c.date));
+  const d = new Date(`${a.min_date}T12:00:00Z`);
+  while (closed.has(d.toISOString().slice(0, 10))) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** An intent for a week's rental of the demo company's first size, from a new customer. */
+export async function intentBody(svc: BookingClient) {
+  const [size] = await svc.sizes();
+  return {
+    size_id: size!.id,
+    rental_days: 7,
+    delivery_date: await openDay(svc),
+    delivery_address: '100 Congress Ave',
+    delivery_zip: '78701',
+    customer: { name: 'Pat Doe', email: `pat.${Date.now()}@example.com`, phone: '+1 512 555 0199' },
+    terms_accepted: true as const,
   };
 }
 

@@ -11,7 +11,7 @@ import {
   SvcWebhookError,
   verifyWebhook,
 } from '../src/index';
-import { payInSandbox, startApi } from './api';
+import { intentBody as intentFor, payInSandbox, startApi } from './api';
 
 let api: Awaited<ReturnType<typeof startApi>>;
 beforeAll(async () => {
@@ -20,28 +20,7 @@ beforeAll(async () => {
 afterAll(() => api?.stop());
 
 const client = () => createBookingClient({ baseUrl: api.baseUrl, apiKey: api.keys.server });
-
-/** A delivery date the demo company takes: its first open day. */
-async function openDay() {
-  const a = await client().availability();
-  const closed = new Set(a.closed.map((c) => c.date));
-  const d = new Date(`${a.min_date}T12:00:00Z`);
-  while (closed.has(d.toISOString().slice(0, 10))) d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
-
-async function intentBody() {
-  const [size] = await client().sizes();
-  return {
-    size_id: size!.id,
-    rental_days: 7,
-    delivery_date: await openDay(),
-    delivery_address: '100 Congress Ave',
-    delivery_zip: '78701',
-    customer: { name: 'Pat Doe', email: `pat.${Date.now()}@example.com`, phone: '+1 512 555 0199' },
-    terms_accepted: true as const,
-  };
-}
+const intentBody = () => intentFor(client());
 
 describe('the read side, typed and unwrapped', () => {
   it('company, sizes, materials, availability', async () => {

@@ -66,11 +66,11 @@ export async function startApi() {
         SVC_WEBHOOK_PORT: String(port),
       };
     },
-    /** A Data API key of the demo company on the paid plan, its access requested and approved as an operator does it. */
-    dataKey(): string {
+    /** A Data API key of the demo company, its access requested and approved as an operator does it. */
+    dataKey(plan: 'free' | 'paid' = 'paid'): string {
       svc('data-api', 'request', 'demo', '--use', 'Pull our orders into accounting and push website leads in');
       svc('data-api', 'approve', 'demo');
-      svc('data-api', 'plan', 'demo', 'paid');
+      svc('data-api', 'plan', 'demo', plan);
       return svc('data-api', 'keys', 'create', 'demo').key;
     },
     svcSpawn: (...args: string[]) =>
@@ -125,11 +125,11 @@ export async function payInSandbox(
   return res.json();
 }
 
-/** The README's example, extracted and run as it is against the real API. */
-export function readmeExample(): string {
+/** A README example (`<!-- example -->` or `<!-- data-example -->`), extracted and run as it is against the real API. */
+export function readmeExample(name: 'example' | 'data-example' = 'example'): string {
   const readme = readFileSync(path.resolve(import.meta.dirname, '../README.md'), 'utf8');
-  const block = /<!-- example -->\s*```ts\n([\s\S]*?)```\s*<!-- \/example -->/.exec(readme);
-  if (!block?.[1]) throw new Error('no example block in README.md');
+  const block = new RegExp(`<!-- ${name} -->\\s*\`\`\`ts\\n([\\s\\S]*?)\`\`\`\\s*<!-- /${name} -->`).exec(readme);
+  if (!block?.[1]) throw new Error(`no ${name} block in README.md`);
   return block[1];
 }
 

@@ -34,8 +34,9 @@ afterAll(async () => {
   if (app) rmSync(app, { recursive: true, force: true });
 });
 
-it('installs from npm pack; the README example type-checks against the published types and runs', async () => {
+it('installs from npm pack; the README examples type-check against the published types and run', async () => {
   writeFileSync(path.join(app, 'example.ts'), readmeExample());
+  writeFileSync(path.join(app, 'data-example.ts'), readmeExample('data-example'));
   writeFileSync(
     path.join(app, 'tsconfig.json'),
     JSON.stringify({
@@ -47,7 +48,7 @@ it('installs from npm pack; the README example type-checks against the published
         outDir: 'out',
         types: ['node'],
       },
-      files: ['example.ts'],
+      files: ['example.ts', 'data-example.ts'],
     }),
   );
   await run(tsc, ['-p', '.'], { cwd: app });
@@ -58,6 +59,13 @@ it('installs from npm pack; the README example type-checks against the published
   });
   expect(stdout).toMatch(/Order #\d+ confirmed/);
   expect(stdout).toMatch(/Webhook booking.completed/);
+  const data = await run(process.execPath, ['out/data-example.js'], {
+    cwd: app,
+    env: { ...process.env, SVC_BASE_URL: api.baseUrl, SVC_DATA_KEY: api.dataKey() },
+    timeout: 60_000,
+  });
+  expect(data.stdout).toMatch(/^[1-9]\d* confirmed orders/m);
+  expect(data.stdout).toContain('Lead created, then found again');
 });
 
 it('a type error in user code against the published types fails to compile', async () => {
@@ -76,8 +84,11 @@ it('a type error in user code against the published types fails to compile', asy
 it('works from CommonJS too', async () => {
   const { stdout } = await run(
     process.execPath,
-    ['-e', "const sdk = require('@svc/sdk'); console.log(typeof sdk.createBookingClient, typeof sdk.verifyWebhook)"],
+    [
+      '-e',
+      "const sdk = require('@svc/sdk'); console.log([sdk.createBookingClient, sdk.createDataClient, sdk.verifyWebhook, sdk.verifyDataWebhook].map((f) => typeof f).join(' '))",
+    ],
     { cwd: app },
   );
-  expect(stdout.trim()).toBe('function function');
+  expect(stdout.trim()).toBe('function function function function');
 });

@@ -1,7 +1,6 @@
 import createClient from 'openapi-fetch';
-import type { ErrorBody } from './errors';
 import type { components, paths } from './generated/data';
-import { bodyOf, dataOf, fetchWaitingOutRateLimit, type RateLimitOptions } from './transport';
+import { bodyOf, dataOf, errorCode, fetchWaitingOutRateLimit, type RateLimitOptions } from './transport';
 
 type Schemas = components['schemas'];
 export type Order = Schemas['Order'];
@@ -85,18 +84,12 @@ export function createDataClient(options: DataClientOptions) {
       return request;
     },
     async onResponse({ request, response }) {
-      if (request.method !== 'GET') return; // lead pushes neither use the window nor say it
+      // Lead pushes neither use the window nor say it; a paid plan's reads say nothing either.
+      if (request.method !== 'GET') return;
       const header = response.headers.get('x-svc-window-remaining');
       if (header !== null) lastWindow = { seconds: Number(header), at: Date.now() };
-      else if (response.ok)
-        lastWindow = undefined; // a paid plan: no window
-      else if (response.status === 429) {
-        const body = (await response
-          .clone()
-          .json()
-          .catch(() => undefined)) as ErrorBody | undefined;
-        if (body?.error?.code === 'daily_window_ended') lastWindow = { seconds: 0, at: Date.now() };
-      }
+      else if (response.ok) lastWindow = undefined;
+      else if ((await errorCode(response)) === 'daily_window_ended') lastWindow = { seconds: 0, at: Date.now() };
     },
   });
 

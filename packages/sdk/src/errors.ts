@@ -38,7 +38,10 @@ export class SvcApiError extends Error {
   }
 }
 
-/** The API could not be reached (DNS, connection refused, reset, time-out): safe to retry idempotent calls. */
+/**
+ * The API could not be reached (DNS, connection refused, reset, time-out), or something else answered in
+ * its place (a proxy's error page, a wrong baseUrl): safe to retry idempotent calls.
+ */
 export class SvcConnectionError extends Error {
   override readonly name = 'SvcConnectionError';
   constructor(message: string, options?: { cause?: unknown }) {

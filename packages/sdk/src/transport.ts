@@ -40,7 +40,8 @@ export function fetchWaitingOutRateLimit(
   };
 }
 
-async function errorCode(res: Response): Promise<string | undefined> {
+/** The code of an error answer, read from a copy of its body; undefined when it is not the envelope. */
+export async function errorCode(res: Response): Promise<string | undefined> {
   const body = (await res
     .clone()
     .json()
@@ -51,12 +52,19 @@ async function errorCode(res: Response): Promise<string | undefined> {
 /** What an openapi-fetch call resolves to, as far as these helpers care. */
 type Answer<B> = Promise<{ data?: B; error?: unknown; response: Response }>;
 
-/** The body of a 2xx answer; any other answer is thrown as SvcApiError. */
+/**
+ * The body of a 2xx answer; any other answer is thrown as SvcApiError. An answer without the error envelope
+ * came from something else at that address (a wrong baseUrl, a proxy's error page): SvcConnectionError.
+ */
 export async function bodyOf<B>(call: Answer<B>): Promise<B> {
   const { data, error, response } = await call;
-  if (error !== undefined || data === undefined)
-    throw new SvcApiError(response.status, error as ErrorBody, response.headers);
-  return data;
+  if (error === undefined && data !== undefined) return data;
+  if (typeof (error as Partial<ErrorBody> | undefined)?.error?.code !== 'string') {
+    throw new SvcConnectionError(
+      `HTTP ${response.status}${response.url ? ` from ${response.url}` : ''} is not an answer of the API (no error envelope): check baseUrl, or a proxy in between.`,
+    );
+  }
+  throw new SvcApiError(response.status, error as ErrorBody, response.headers);
 }
 
 /** The `data` of a 2xx answer `{ data }`; any other answer is thrown as SvcApiError. */

@@ -154,7 +154,7 @@ describe('errors', () => {
     expect(err).toMatchObject({ status: 400, code: 'invalid_parameter', field: 'to' });
   });
 
-  it('a wrong key is unauthorized; a browser marker is secret_in_browser; no API is SvcConnectionError', async () => {
+  it('a wrong key is unauthorized; a browser marker is secret_in_browser; no API, or another server, is SvcConnectionError', async () => {
     await expect(client({ apiKey: api.keys.server }).orders.list()).rejects.toMatchObject({
       status: 401,
       code: 'unauthorized',
@@ -169,6 +169,10 @@ describe('errors', () => {
       status: 403,
       code: 'secret_in_browser',
     });
+    const proxyPage: typeof fetch = async () => new Response('<html>502 Bad Gateway</html>', { status: 502 });
+    const elsewhere = client({ fetch: proxyPage }).orders.get(1001);
+    await expect(elsewhere).rejects.toBeInstanceOf(SvcConnectionError);
+    await expect(elsewhere).rejects.toThrow(/^HTTP 502 .*no error envelope/);
     const down = client({ baseUrl: 'http://127.0.0.1:9' });
     await expect(down.orders.list()).rejects.toBeInstanceOf(SvcConnectionError);
     await expect(down.orders.list()).rejects.toThrow(/Could not reach the Data API/);

@@ -4,6 +4,10 @@ import { bodyOf, dataOf, errorCode, fetchWaitingOutRateLimit, type RateLimitOpti
 
 type Schemas = components['schemas'];
 export type Order = Schemas['Order'];
+export type Customer = Schemas['Customer'];
+export type Estimate = Schemas['Estimate'];
+/** A dumpster size as the Data API shows it, prices included (the Booking API's is `Size`). */
+export type DataSize = Schemas['Size'];
 export type JunkJob = Schemas['JunkJob'];
 export type Lead = Schemas['Lead'];
 export type LeadRequest = Schemas['LeadRequest'];
@@ -13,6 +17,9 @@ type ListQuery<P extends keyof paths> = paths[P] extends { get: { parameters: { 
   ? NonNullable<Q>
   : never;
 export type OrdersQuery = ListQuery<'/orders'>;
+export type CustomersQuery = ListQuery<'/customers'>;
+export type EstimatesQuery = ListQuery<'/estimates'>;
+export type SizesQuery = ListQuery<'/sizes'>;
 export type JunkJobsQuery = ListQuery<'/junk-jobs'>;
 export type LeadsQuery = ListQuery<'/leads'>;
 
@@ -56,9 +63,10 @@ export type LeadPushResult = { lead: Lead; existing: boolean };
 const ITERATION_PER_PAGE = 100;
 
 /**
- * The Data API (a company's own orders, junk removal jobs and leads), typed from its OpenAPI document, for
- * servers only. Each method resolves to the answer's data and throws SvcApiError (or SvcConnectionError)
- * otherwise; lists are `PageRequest`s. `raw` is the underlying openapi-fetch client, with the same key.
+ * The Data API (a company's own orders, customers, estimates, sizes, junk removal jobs and leads), typed
+ * from its OpenAPI document, for servers only. Each method resolves to the answer's data and throws
+ * SvcApiError (or SvcConnectionError) otherwise; lists are `PageRequest`s. `raw` is the underlying
+ * openapi-fetch client, with the same key.
  */
 export function createDataClient(options: DataClientOptions) {
   // The key would be readable by anyone who opens the page, and the API refuses browsers anyway
@@ -109,13 +117,32 @@ export function createDataClient(options: DataClientOptions) {
       get: (orderNumber: number): Promise<Order> =>
         dataOf(raw.GET('/orders/{order_number}', { params: { path: { order_number: orderNumber } } })),
     },
+    customers: {
+      list: (query: CustomersQuery = {}): PageRequest<Customer> =>
+        pages(query, (q) => bodyOf(raw.GET('/customers', { params: { query: q } }))),
+      /** By `customer_ref`, as orders, junk jobs and leads carry it. */
+      get: (id: string): Promise<Customer> => dataOf(raw.GET('/customers/{id}', { params: { path: { id } } })),
+    },
+    /** Priced checkouts never paid: who to call back. */
+    estimates: {
+      list: (query: EstimatesQuery = {}): PageRequest<Estimate> =>
+        pages(query, (q) => bodyOf(raw.GET('/estimates', { params: { query: q } }))),
+      get: (id: string): Promise<Estimate> => dataOf(raw.GET('/estimates/{id}', { params: { path: { id } } })),
+    },
+    sizes: {
+      list: (query: SizesQuery = {}): PageRequest<DataSize> =>
+        pages(query, (q) => bodyOf(raw.GET('/sizes', { params: { query: q } }))),
+    },
     junkJobs: {
       list: (query: JunkJobsQuery = {}): PageRequest<JunkJob> =>
         pages(query, (q) => bodyOf(raw.GET('/junk-jobs', { params: { query: q } }))),
+      get: (jobNumber: number): Promise<JunkJob> =>
+        dataOf(raw.GET('/junk-jobs/{job_number}', { params: { path: { job_number: jobNumber } } })),
     },
     leads: {
       list: (query: LeadsQuery = {}): PageRequest<Lead> =>
         pages(query, (q) => bodyOf(raw.GET('/leads', { params: { query: q } }))),
+      get: (id: string): Promise<Lead> => dataOf(raw.GET('/leads/{id}', { params: { path: { id } } })),
       /** Pushes a lead: `existing` is true when the same phone or e-mail came in the last 10 minutes. */
       create: async (body: LeadRequest, { idempotencyKey }: LeadPushOptions = {}): Promise<LeadPushResult> => {
         const { existing, ...lead } = await dataOf(

@@ -33,9 +33,14 @@ export {
   type JunkConfirmOutcome,
 } from './confirm';
 export {
+  type Customer,
+  type CustomersQuery,
   createDataClient,
   type DataClient,
   type DataClientOptions,
+  type DataSize,
+  type Estimate,
+  type EstimatesQuery,
   type JunkJob,
   type JunkJobsQuery,
   type Lead,
@@ -47,6 +52,7 @@ export {
   type OrdersQuery,
   type Page,
   type PageRequest,
+  type SizesQuery,
 } from './data';
 export { type CompanyEmbed, fetchCompanyEmbed } from './embed';
 export { type ErrorBody, type ErrorCode, SvcApiError, SvcConnectionError } from './errors';

@@ -108,6 +108,25 @@ export async function intentBody(svc: BookingClient) {
   };
 }
 
+/** A confirmed junk removal job of the demo company, in the first window with a seat; its number. */
+export async function bookJunkJob(svc: BookingClient, baseUrl: string): Promise<number> {
+  const { days } = await svc.junkAvailability();
+  const day = days.find((d) => d.open && d.windows.some((w) => w.remaining > 0))!;
+  const window = day.windows.find((w) => w.remaining > 0)!;
+  const intent = await svc.createJunkIntent({
+    load_fraction: '1/4',
+    job_date: day.date,
+    time_window_start: window.start,
+    time_window_end: window.end,
+    address_line1: '100 Congress Ave',
+    zip: '78701',
+    customer: { name: 'Jo Haul', email: `jo.${Date.now()}@example.com`, phone: '+1 512 555 0177' },
+    terms_accepted: true,
+  });
+  await payInSandbox(baseUrl, intent);
+  return (await svc.confirmJunk(intent)).job_number;
+}
+
 /** What the customer's browser does with the client secret in the sandbox: authorize a test card. */
 export async function payInSandbox(
   baseUrl: string,

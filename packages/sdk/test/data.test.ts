@@ -11,7 +11,7 @@ import {
   SvcWebhookError,
   verifyDataWebhook,
 } from '../src/index';
-import { intentBody, payInSandbox, startApi } from './api';
+import { bookJunkJob, intentBody, payInSandbox, startApi } from './api';
 
 let api: Awaited<ReturnType<typeof startApi>>;
 let key = '';
@@ -140,6 +140,76 @@ describe('leads', () => {
       .leads.create({ name: 'x'.repeat(121) })
       .catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 400, code: 'invalid_body', field: 'name' });
+  });
+});
+
+describe('customers, estimates, sizes, junk jobs and leads', () => {
+  const booking = () => createBookingClient({ baseUrl: api.baseUrl, apiKey: api.keys.server });
+
+  it("an order's customer_ref reads its customer, who is in the list found by name", async () => {
+    const svc = client();
+    const order = await svc.orders.get(booked[0] as number);
+    const customer = await svc.customers.get(order.customer_ref);
+    expect(customer).toMatchObject({ id: order.customer_ref, name: 'Pat Doe' });
+    const found: string[] = [];
+    for await (const c of svc.customers.list({ q: 'pat doe', per_page: 1 })) found.push(c.id);
+    expect(found).toContain(order.customer_ref);
+    await expect(svc.customers.get(crypto.randomUUID())).rejects.toMatchObject({ status: 404, code: 'not_found' });
+  });
+
+  it('a priced checkout never paid is an open estimate, listed and read by its session id', async () => {
+    const svc = client();
+    const body = await intentBody(booking());
+    const intent = await booking().createIntent({
+      ...body,
+      customer: { ...body.customer, email: `never.paid.${Date.now()}@example.com` },
+    });
+    const open: string[] = [];
+    for await (const estimate of svc.estimates.list({ status: 'open', kind: 'dumpster' })) open.push(estimate.id);
+    expect(open).toContain(intent.session_id);
+    expect(await svc.estimates.get(intent.session_id)).toMatchObject({
+      id: intent.session_id,
+      kind: 'dumpster',
+      status: 'open',
+      customer: { email: expect.stringMatching(/^never\.paid\./) },
+    });
+  });
+
+  it("sizes are the company's, with the ids the Booking API takes", async () => {
+    const sizes = [];
+    for await (const size of client().sizes.list()) sizes.push(size);
+    expect(sizes.map((s) => s.id).sort()).toEqual((await booking().sizes()).map((s) => s.id).sort());
+  });
+
+  it('a junk job is listed and read by its number', async () => {
+    const jobNumber = await bookJunkJob(booking(), api.baseUrl);
+    const svc = client();
+    const page = await svc.junkJobs.list({ status: 'confirmed' });
+    expect(page.data.map((j) => j.job_number)).toContain(jobNumber);
+    expect(await svc.junkJobs.get(jobNumber)).toMatchObject({ job_number: jobNumber, load_fraction: '1/4' });
+    await expect(svc.junkJobs.get(99_999_999)).rejects.toMatchObject({ code: 'not_found', field: 'job_number' });
+  });
+
+  it('leads are listed newest first across pages, and read by id', async () => {
+    const svc = client();
+    const run = Date.now();
+    const pushed: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      pushed.unshift(
+        (await svc.leads.create({ name: `Paging ${run} ${i}`, email: `paging.${run}.${i}@example.com` })).lead.id,
+      );
+    }
+    const rec = recording();
+    const listed: string[] = [];
+    for await (const lead of client({ fetch: rec.fetch }).leads.list({ q: `paging.${run}`, per_page: 2 }))
+      listed.push(lead.id);
+    expect(listed).toEqual(pushed);
+    expect(rec.calls.map((c) => c.url.searchParams.get('page'))).toEqual(['1', '2', '3']);
+    expect(await svc.leads.get(pushed[0] as string)).toMatchObject({
+      id: pushed[0],
+      name: `Paging ${run} 4`,
+      status: 'new',
+    });
   });
 });
 

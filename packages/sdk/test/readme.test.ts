@@ -30,15 +30,21 @@ it('the README example books, confirms and verifies its webhook', async () => {
   expect(stdout).toMatch(/Webhook booking.completed for order #\d+/);
 });
 
-it("the README's Data API example walks the orders, pushes a lead twice and reads on the free plan", async () => {
+it("the README's Data API example walks the orders, pushes a lead twice, lists who to call back, on the free plan", async () => {
   const booking = createBookingClient({ baseUrl: api.baseUrl, apiKey: api.keys.server });
   const intent = await booking.createIntent(await intentBody(booking));
   await payInSandbox(api.baseUrl, intent);
   await confirmWithRetry(booking, intent);
+  const unpaid = await intentBody(booking);
+  await booking.createIntent({
+    ...unpaid,
+    customer: { ...unpaid.customer, name: 'Robin Unpaid', email: 'robin@example.com' },
+  });
   const env = { ...process.env, SVC_BASE_URL: api.baseUrl, SVC_DATA_KEY: api.dataKey('free') };
   const { stdout } = await tsx(exampleFile('data-example'), env);
   expect(stdout).toMatch(/^[1-9]\d* confirmed orders, \d+\.\d\d in all$/m);
   expect(stdout).toMatch(/^Newest: order #\d+$/m);
   expect(stdout).toContain('Lead created, then found again');
   expect(stdout).toMatch(/^\d+ s of today's window left$/m);
+  expect(stdout).toMatch(/^Call Robin Unpaid \(\+1 512 555 0199\): \d+(\.\d+)? USD$/m);
 });

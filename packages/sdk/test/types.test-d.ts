@@ -65,6 +65,13 @@ export async function dataReads(): Promise<number> {
     total += order.profit;
   }
   for await (const job of data.junkJobs.list()) total += job.job_number;
+  for await (const size of data.sizes.list({ active: 'true' })) total += size.price_from ?? 0;
+  for await (const customer of data.customers.list({ q: 'pat' })) total += customer.orders_count;
+  total += (await data.customers.get((await data.orders.get(1001)).customer_ref)).jobs_count;
+  // @ts-expect-error: not an estimate status
+  for await (const estimate of data.estimates.list({ status: 'won' })) total += estimate.total_price;
+  // @ts-expect-error: job numbers are numbers
+  void data.junkJobs.get('2001');
   for await (const lead of data.leads.list()) total += lead.name.length;
   return total;
 }

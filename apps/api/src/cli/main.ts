@@ -25,18 +25,11 @@ import {
   setPlan,
 } from '../use-cases/data/access';
 import { listJobs } from '../use-cases/office/jobs';
-import {
-  addWebhookEndpoint,
-  listCompanyOutbox,
-  listOrders,
-  listWebhookEndpoints,
-  removeWebhookEndpoint,
-} from '../use-cases/office/orders';
+import { listCompanyOutbox, listOrders } from '../use-cases/office/orders';
 import { releaseJob, releaseOrder } from '../use-cases/office/release-order';
-import { listen } from './webhooks-listen';
-
-/** A command line the CLI cannot run: said with the help's pointer, exit 1. */
-class UsageError extends Error {}
+import { type Answer, type Need, need, table, UsageError, wholeNumber } from './common';
+import { officeMove } from './office';
+import { webhooksCommand } from './webhooks';
 
 const HELP = `svc: company setup for the booking platform
 
@@ -55,14 +48,27 @@ Usage: npm run svc -- <command> [options]      (add --json for machine-readable 
   platform booking-api on|off                 the platform-wide switch (503 booking_api_off while off)
   orders list <slug>                          the latest 100 orders
   orders approve <slug> <order-number>        release an order held for fraud review (captures the card)
+  orders status <slug> <order-number> <status>
+                                              move an order: placed, confirmed, scheduled, waiting_delivery,
+                                              out_for_delivery, delivered, waiting_pickup, picked_up,
+                                              waiting_landfill, completed, canceled (docs/decisions.md)
   jobs list <slug>                            the latest 100 junk removal jobs
   jobs approve <slug> <job-number>            release a junk job held for fraud review (captures the card)
+  jobs status <slug> <job-number> <status>    move a job: confirmed, scheduled, en_route, completed, canceled
+  leads list <slug> [--status new]            the latest 100 leads (new, contacted, converted, discarded)
+  leads move <slug> <lead-id> <status>        new -> contacted|converted|discarded, contacted ->
+                                              converted|discarded, discarded -> new; converted makes or
+                                              links the customer (by e-mail, else by phone)
   outbox list <slug>                          webhooks, e-mails and texts waiting or sent
-  webhooks add <slug> <https-url> [--event booking.completed …]
-                                              at most 3; prints the signing secret (svc_wh_…) once
-  webhooks list <slug>                        endpoints, with failures in a row and whether switched off
+  webhooks add <slug> <https-url> [--api booking|data] [--event <name> …]
+                                              at most 3 per API; events of that API (default: all of them);
+                                              prints the signing secret (svc_wh_…) once
+                                              booking: booking.completed booking.held booking.released
+                                              data: order.created order.status_changed payment.received
+                                              lead.created junk_job.created junk_job.status_changed
+  webhooks list <slug>                        endpoints with their API, failures in a row, switched off or not
   webhooks remove <slug> <endpoint-id>
-  webhooks listen <slug> [--port 4500] [--once]
+  webhooks listen <slug> [--api booking|data] [--event <name> …] [--port 4500] [--once]
                                               a local receiver that checks signatures and prints events
   seed-demo                                   the demo company and its key pair (run by npm start)
 
@@ -81,9 +87,7 @@ Data API (/data/v1; docs: README "The Data API")
 The database is PGlite under .data/ unless DATABASE_URL is set; while the platform runs, the CLI
 reaches the embedded database through it.`;
 
-type Out = Record<string, unknown> | Record<string, unknown>[];
-
-async function run(argv: string[]): Promise<{ text: string; json: Out }> {
+async function run(argv: string[]): Promise<Answer> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -92,6 +96,8 @@ async function run(argv: string[]): Promise<{ text: string; json: Out }> {
       kind: { type: 'string' },
       domain: { type: 'string', multiple: true },
       event: { type: 'string', multiple: true },
+      api: { type: 'string' },
+      status: { type: 'string' },
       port: { type: 'string' },
       once: { type: 'boolean', default: false },
       label: { type: 'string' },
@@ -108,17 +114,17 @@ async function run(argv: string[]): Promise<{ text: string; json: Out }> {
   const env = readEnv();
   const database = await openDatabase({ url: env.databaseUrl, dataDir: env.pgliteDir, migrate: true });
   try {
-    const need = (value: string | undefined, what: string) => {
-      if (!value) throw new UsageError(`missing ${what}; see npm run svc -- --help`);
-      return value;
-    };
     const onOff = (value: string | undefined, on: string, off: string) => {
       if (value === on) return true;
       if (value === off) return false;
       throw new UsageError(`expected ${on} or ${off}`);
     };
     if (group === 'data-api') return await dataApiCommand(database, action, rest, values, need);
-    switch (`${group} ${action ?? ''}`.trim()) {
+    if (group === 'webhooks') return await webhooksCommand(database, action, rest, values);
+    const command = `${group} ${action ?? ''}`.trim();
+    const moved = await officeMove(database, command, rest, values);
+    if (moved) return moved;
+    switch (command) {
       case 'company apply': {
         const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), need(rest[0], 'config file'));
         const result = await applyCompanyConfig(database, JSON.parse(readFileSync(file, 'utf8')));
@@ -196,8 +202,7 @@ async function run(argv: string[]): Promise<{ text: string; json: Out }> {
         };
       }
       case 'orders approve': {
-        const number = Number(need(rest[1], 'order number'));
-        if (!Number.isInteger(number)) throw new UsageError('the order number is a whole number');
+        const number = wholeNumber(rest[1], 'order number');
         const result = await releaseOrder(database, processorsFor(database.db, env), need(rest[0], 'slug'), number);
         return {
           text: `order #${result.order_number}: ${result.status} (was ${result.previous_status}), ${result.payment_status}`,
@@ -209,8 +214,7 @@ async function run(argv: string[]): Promise<{ text: string; json: Out }> {
         return { text: table(rows), json: rows };
       }
       case 'jobs approve': {
-        const number = Number(need(rest[1], 'job number'));
-        if (!Number.isInteger(number)) throw new UsageError('the job number is a whole number');
+        const number = wholeNumber(rest[1], 'job number');
         const result = await releaseJob(database, processorsFor(database.db, env), need(rest[0], 'slug'), number);
         return {
           text: `job #${result.job_number}: ${result.status} (was ${result.previous_status}), ${result.payment_status}`,
@@ -220,34 +224,6 @@ async function run(argv: string[]): Promise<{ text: string; json: Out }> {
       case 'outbox list': {
         const rows = await listCompanyOutbox(database, need(rest[0], 'slug'));
         return { text: table(rows.map(({ payload, ...r }) => r)), json: rows };
-      }
-      case 'webhooks add': {
-        const result = await addWebhookEndpoint(
-          database,
-          need(rest[0], 'slug'),
-          need(rest[1], 'url'),
-          values.event ?? [],
-        );
-        return {
-          text: `endpoint ${result.id} for ${result.events.join(', ')}\n\n  signing secret: ${result.secret}\n\nCopy it now: it will not be shown again.`,
-          json: result,
-        };
-      }
-      case 'webhooks list': {
-        const rows = await listWebhookEndpoints(database, need(rest[0], 'slug'));
-        return { text: table(rows.map((r) => ({ ...r, events: r.events.join(' ') }))), json: rows };
-      }
-      case 'webhooks remove': {
-        const result = await removeWebhookEndpoint(database, need(rest[0], 'slug'), need(rest[1], 'endpoint id'));
-        return { text: `removed ${result.id}`, json: result };
-      }
-      case 'webhooks listen': {
-        const result = await listen(database, need(rest[0], 'slug'), {
-          port: Number(values.port ?? 0),
-          once: values.once ?? false,
-          json: values.json ?? false,
-        });
-        return { text: 'stopped; endpoint removed', json: result };
       }
       case 'seed-demo': {
         const keys = await seedDemo(database, new Date());
@@ -264,8 +240,6 @@ async function run(argv: string[]): Promise<{ text: string; json: Out }> {
   }
 }
 
-type Need = (value: string | undefined, what: string) => string;
-
 /** svc data-api …: access, plan, window and keys of the Data API. */
 async function dataApiCommand(
   database: Database,
@@ -273,7 +247,7 @@ async function dataApiCommand(
   rest: string[],
   values: { use?: string; end?: boolean; reset?: boolean; label?: string; expires?: string },
   need: Need,
-): Promise<{ text: string; json: Out }> {
+): Promise<Answer> {
   const now = new Date();
   const slug = () => need(rest[0], 'slug');
   const status = (r: Awaited<ReturnType<typeof dataApiStatus>>) => ({
@@ -342,19 +316,6 @@ function parseExpiry(value: string | undefined): Date | undefined {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) throw new UsageError('--expires takes a date, YYYY-MM-DD');
   return date;
-}
-
-function table(rows: Record<string, unknown>[]): string {
-  if (!rows.length) return '(none)';
-  const cols = Object.keys(rows[0] as object);
-  const cell = (v: unknown) => (v === null || v === undefined ? '-' : String(v));
-  const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
-  const line = (vals: string[]) =>
-    vals
-      .map((v, i) => v.padEnd(widths[i] as number))
-      .join('  ')
-      .trimEnd();
-  return [line(cols), ...rows.map((r) => line(cols.map((c) => cell(r[c]))))].join('\n');
 }
 
 const argv = process.argv.slice(2);

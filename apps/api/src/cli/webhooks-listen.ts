@@ -1,18 +1,22 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Database } from '../db/client';
+import type { WebhookApi } from '../events/backoff';
 import { verifySignature } from '../events/signature';
-import { addWebhookEndpoint, removeWebhookEndpoint } from '../use-cases/office/orders';
+import { addWebhookEndpoint, removeWebhookEndpoint } from '../use-cases/office/webhooks';
+
+type Delivered = { event: string; data: Record<string, unknown> };
 
 /**
- * `svc webhooks listen <slug>`: a local receiver for development, like `stripe listen`. It registers an
- * endpoint on loopback, checks each delivery's X-SVC-Signature with the endpoint's secret, prints the
- * event, and removes the endpoint when it stops (Ctrl-C, or after the first event with --once).
+ * `svc webhooks listen <slug> [--api data]`: a local receiver for development, like `stripe listen`. It
+ * registers an endpoint on loopback for the API's events (all of them unless --event names some), checks
+ * each delivery's X-SVC-Signature with the endpoint's secret, prints the event, and removes the endpoint
+ * when it stops (Ctrl-C, or after the first event with --once).
  */
 export async function listen(
   database: Database,
   slug: string,
-  options: { port: number; once: boolean; json: boolean },
+  options: { api: WebhookApi; events: string[]; port: number; once: boolean; json: boolean },
 ) {
   let endpointId = '';
   let secret = '';
@@ -30,28 +34,31 @@ export async function listen(
         String(req.headers['x-svc-signature'] ?? ''),
         Math.floor(Date.now() / 1000),
       );
+      let event: Delivered;
+      try {
+        event = JSON.parse(body) as Delivered;
+      } catch {
+        res.writeHead(400).end();
+        console.error('a request that is not a webhook delivery (not JSON): ignored');
+        return;
+      }
       res.writeHead(valid ? 200 : 400).end();
-      const event = JSON.parse(body) as {
-        event: string;
-        data: { service?: string; order_number?: number; job_number?: number };
-      };
-      const what =
-        event.data.service === 'junk' ? `job #${event.data.job_number}` : `order #${event.data.order_number ?? '?'}`;
       if (options.json) console.log(JSON.stringify({ signature_valid: valid, ...event }));
       else
         console.log(
-          `${valid ? 'signature ok ' : 'BAD SIGNATURE'}  ${event.event}  ${what}\n${JSON.stringify(event.data, null, 2)}`,
+          `${valid ? 'signature ok ' : 'BAD SIGNATURE'}  ${event.event}  ${subject(event)}\n${JSON.stringify(event.data, null, 2)}`,
         );
       if (options.once) done();
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/svc-webhooks`;
-  const endpoint = await addWebhookEndpoint(database, slug, url, [], true);
+  const endpoint = await addWebhookEndpoint(database, slug, { url, api: options.api, events: options.events }, true);
   endpointId = endpoint.id;
   secret = endpoint.secret;
+  const which = options.api === 'data' ? 'Data API' : 'booking';
   console.error(
-    `listening for ${slug}'s booking events on ${url} (the platform must run with SVC_WEBHOOK_ALLOW_HTTP=1, as npm start does); Ctrl-C to stop`,
+    `listening for ${slug}'s ${which} events (${endpoint.events.join(', ')}) on ${url} (the platform must run with SVC_WEBHOOK_ALLOW_HTTP=1, as npm start does); Ctrl-C to stop`,
   );
   process.once('SIGINT', done);
   process.once('SIGTERM', done);
@@ -59,4 +66,13 @@ export async function listen(
   server.close();
   await removeWebhookEndpoint(database, slug, endpointId);
   return { endpoint: endpointId, removed: true };
+}
+
+/** What an event is about, in a few words: "order #1001", "job #1002 (confirmed -> scheduled)", "lead …". */
+function subject({ event, data }: Delivered): string {
+  const moved = typeof data.previous_status === 'string' ? ` (${data.previous_status} -> ${data.status})` : '';
+  if (event.startsWith('lead.')) return `lead ${data.id} (${data.status})`;
+  if (typeof data.job_number === 'number') return `job #${data.job_number}${moved}`;
+  if (typeof data.order_number === 'number') return `order #${data.order_number}${moved}`;
+  return '';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentMetadata, paymentMismatch } from './payment-match';
+import { captureProblem, paymentMetadata, paymentMismatch } from './payment-match';
 
 const expected = { amountCents: 47_130, currency: 'USD', companyId: 'c1', sessionId: 'ses_1' };
 const payment = {
@@ -25,5 +25,20 @@ describe('paymentMismatch', () => {
     expect(paymentMismatch(older, { ...expected, companySlug: 'acme' })).toBeNull();
     expect(paymentMismatch(older, { ...expected, companySlug: 'other' })).toBe('metadata');
     expect(paymentMismatch(older, expected)).toBe('metadata');
+  });
+});
+
+describe('captureProblem: only a capture we can vouch for is money received', () => {
+  const recorded = { amountCents: 47_130, currency: 'USD' };
+  it.each([
+    ['succeeded, the recorded amount', { status: 'succeeded', amountCents: 47_130, currency: 'usd' }, null],
+    ['still requires capture', { status: 'requires_capture', amountCents: 47_130, currency: 'usd' }, /not succeeded/],
+    ['canceled', { status: 'canceled', amountCents: 47_130, currency: 'usd' }, /canceled, not succeeded/],
+    ['one cent less', { status: 'succeeded', amountCents: 47_129, currency: 'usd' }, /amount/],
+    ['another currency', { status: 'succeeded', amountCents: 47_130, currency: 'cad' }, /currency/],
+  ] as const)('%s', (_name, captured, problem) => {
+    const found = captureProblem(captured, recorded);
+    if (problem === null) expect(found).toBeNull();
+    else expect(found).toMatch(problem);
   });
 });

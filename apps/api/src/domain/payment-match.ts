@@ -36,3 +36,18 @@ export function paymentMismatch(payment: PaymentFacts, expected: ExpectedPayment
 export function paymentMetadata(company: { id: string; slug: string }, sessionId: string): Record<string, string> {
   return { company: company.slug, company_id: company.id, session_id: sessionId };
 }
+
+/**
+ * What a processor's answer to a capture must say before we record the money as received: the payment
+ * succeeded, for the amount and currency our payment record holds (what was authorized). Anything else is
+ * not a capture we can vouch for: nothing is marked paid and no payment.received goes out.
+ */
+export function captureProblem(
+  captured: { status: string; amountCents: number; currency: string },
+  recorded: { amountCents: number; currency: string },
+): string | null {
+  if (captured.status !== 'succeeded') return `the processor says ${captured.status}, not succeeded`;
+  if (captured.amountCents !== recorded.amountCents) return 'the captured amount is not the recorded one';
+  if (captured.currency.toLowerCase() !== recorded.currency.toLowerCase()) return 'the captured currency differs';
+  return null;
+}

@@ -6,6 +6,7 @@ import { findCompany } from '../db/repositories/catalog';
 import {
   claimDue,
   disableEndpoint,
+  type EndpointRow,
   endpointFailed,
   endpointSucceeded,
   enqueueMessages,
@@ -13,7 +14,7 @@ import {
   finishOutboxRow,
   type OutboxRow,
 } from '../db/repositories/outbox';
-import { DISABLE_AFTER_FAILURES, retryDelay } from './backoff';
+import { DISABLE_AFTER_FAILURES, retryDelay, type WebhookApi } from './backoff';
 import type { Channels } from './channels';
 import { signatureHeader } from './signature';
 import { type Address, checkWebhookTarget, type Resolve } from './ssrf';
@@ -33,8 +34,9 @@ export type DeliveryDeps = {
 
 /**
  * One pass of the outbox worker: claims due rows and delivers each once, recording the outcome. Webhooks
- * are retried on the backoff schedule and their endpoint switched off after 20 failures in a row (the
- * company is e-mailed); e-mail and texts are kept in the local outbox when no provider is configured.
+ * are retried on their API's backoff schedule (events/backoff.ts: about an hour for the Booking API, five
+ * attempts for the Data API) and their endpoint switched off after 20 failures in a row (the company is
+ * e-mailed); e-mail and texts are kept in the local outbox when no provider is configured.
  */
 export async function deliverDue(deps: DeliveryDeps): Promise<{ delivered: number; failed: number; kept: number }> {
   const counts = { delivered: 0, failed: 0, kept: 0 };
@@ -54,7 +56,7 @@ export async function deliverDue(deps: DeliveryDeps): Promise<{ delivered: numbe
       });
       counts.delivered++;
     } else {
-      const delay = outcome.final ? null : retryDelay(attempts);
+      const delay = outcome.final ? null : retryDelay(attempts, outcome.api);
       await finishOutboxRow(deps.db, row.id, {
         attempts,
         lastError: outcome.error.slice(0, 500),
@@ -68,7 +70,7 @@ export async function deliverDue(deps: DeliveryDeps): Promise<{ delivered: numbe
   return counts;
 }
 
-type Outcome = { ok: true } | { ok: 'kept' } | { ok: false; error: string; final?: boolean };
+type Outcome = { ok: true } | { ok: 'kept' } | { ok: false; error: string; final?: boolean; api?: WebhookApi };
 
 async function attempt(deps: DeliveryDeps, row: OutboxRow): Promise<Outcome> {
   if (row.channel === 'webhook') return sendWebhook(deps, row);
@@ -84,14 +86,15 @@ async function sendWebhook(deps: DeliveryDeps, row: OutboxRow): Promise<Outcome>
   if (!endpoint?.enabled) return { ok: false, error: 'endpoint disabled or removed', final: true };
   const url = new URL(endpoint.url);
   const target = await checkWebhookTarget(url, deps.allowLocalWebhooks ?? false, deps.resolve);
-  const result: Outcome = target.ok
+  const sent: Outcome = target.ok
     ? await post(deps, row, url, target.addresses[0] as Address, endpoint.secret)
     : // A refused target is not retried (it would be refused again); a name that did not resolve may yet.
       { ok: false, error: `refused: ${target.reason}`, final: !target.unresolved };
-  if (result.ok) {
+  if (sent.ok) {
     await endpointSucceeded(deps.db, endpoint.id);
-    return result;
+    return sent;
   }
+  const result = { ...sent, api: endpoint.api };
   const failures = await endpointFailed(deps.db, endpoint.id);
   if (failures >= DISABLE_AFTER_FAILURES && (await disableEndpoint(deps.db, endpoint.id))) {
     const company = await findCompany(deps.db, row.companyId);
@@ -101,13 +104,26 @@ async function sendWebhook(deps: DeliveryDeps, row: OutboxRow): Promise<Outcome>
           channel: 'email',
           topic: 'webhook_disabled',
           to: (company.contact as { email: string }).email,
-          subject: 'A webhook endpoint was switched off',
-          text: `Deliveries to ${endpoint.url} failed ${failures} times in a row (last: ${result.error}), so the endpoint was switched off. Fix the receiver, then add the endpoint again.`,
+          ...disabledNotice(endpoint, failures, result.error),
         },
       ]);
     }
   }
   return result;
+}
+
+const API_NAMES: Record<WebhookApi, string> = { booking: 'Booking API', data: 'Data API' };
+
+/** The e-mail to the company's contact: which endpoint, of which API, and what to do. */
+function disabledNotice(endpoint: EndpointRow, failures: number, lastError: string) {
+  const api = API_NAMES[endpoint.api];
+  return {
+    subject: `Your ${api} webhook endpoint was switched off`,
+    text: [
+      `Deliveries of ${api} webhooks to ${endpoint.url} (endpoint ${endpoint.id}) failed ${failures} times in a row (last: ${lastError}), so the endpoint was switched off and receives no more events.`,
+      `Fix the receiver, then add the endpoint again (svc webhooks add … --api ${endpoint.api}): events of the time it was off are not sent again.`,
+    ].join('\n\n'),
+  };
 }
 
 /**

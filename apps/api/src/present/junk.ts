@@ -100,7 +100,7 @@ export function presentJunkQuote(
   };
 }
 
-/** The data of booking.completed, booking.held and booking.released for a junk job (and junk_job.created). */
+/** The data of booking.completed, booking.held and booking.released for a junk job. */
 export function presentJunkEvent(job: JunkJobRow) {
   return {
     service: 'junk' as const,

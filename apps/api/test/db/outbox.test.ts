@@ -7,13 +7,15 @@ import { findCompanyBySlug } from '../../src/db/repositories/catalog';
 import { enqueueMessages, enqueueWebhooks, listOutbox } from '../../src/db/repositories/outbox';
 import { webhookEndpoints } from '../../src/db/schema';
 import { todayIn } from '../../src/domain/dates';
-import { RETRY_SECONDS } from '../../src/events/backoff';
+import { DATA_EVENTS } from '../../src/domain/events';
+import { DATA_RETRY_SECONDS, maxAttempts, RETRY_SECONDS } from '../../src/events/backoff';
 import { channelsFromEnv } from '../../src/events/channels';
 import { deliverDue } from '../../src/events/deliver';
 import { verifySignature } from '../../src/events/signature';
 import { checkWebhookTarget } from '../../src/events/ssrf';
 import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';
-import { addWebhookEndpoint, removeWebhookEndpoint } from '../../src/use-cases/office/orders';
+import { decideDataApi, requestDataApi, setDataApiEnabled } from '../../src/use-cases/data/access';
+import { addWebhookEndpoint, removeWebhookEndpoint } from '../../src/use-cases/office/webhooks';
 import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
 import { ACME_TZ, acmeConfig } from '../support/fixtures';
 import { receiver } from '../support/receiver';
@@ -69,7 +71,7 @@ describe.each(drivers())('the outbox worker on %s', (driver) => {
     const url = await hook.start();
     hookUrl = url;
     process.env.SVC_WEBHOOK_ALLOW_HTTP = '1';
-    const endpoint = await addWebhookEndpoint(database, 'acme', url, []);
+    const endpoint = await addWebhookEndpoint(database, 'acme', { url });
     endpointId = endpoint.id;
     secret = endpoint.secret;
   });
@@ -93,16 +95,37 @@ describe.each(drivers())('the outbox worker on %s', (driver) => {
   it('takes at most three endpoints a company', async () => {
     const more = await Promise.all(
       [2, 3].map((n) =>
-        addWebhookEndpoint(database, 'acme', `https://hooks${n}.acme.example/svc`, ['booking.held'], false),
+        addWebhookEndpoint(
+          database,
+          'acme',
+          { url: `https://hooks${n}.acme.example/svc`, events: ['booking.held'] },
+          false,
+        ),
       ),
     );
-    await expect(addWebhookEndpoint(database, 'acme', 'https://hooks4.acme.example/svc', [], false)).rejects.toThrow(
-      /at most 3/,
+    await expect(
+      addWebhookEndpoint(database, 'acme', { url: 'https://hooks4.acme.example/svc' }, false),
+    ).rejects.toThrow(/at most 3 webhook endpoints for the Booking API/);
+    await expect(
+      addWebhookEndpoint(database, 'acme', { url: 'https://x.example', events: ['order.created'] }, false),
+    ).rejects.toThrow(/unknown events for the Booking API: order.created/);
+    // The Data API's endpoints are counted apart, and take the Data API's events only.
+    const data = await addWebhookEndpoint(
+      database,
+      'acme',
+      { url: 'https://data.acme.example/svc', api: 'data' },
+      false,
     );
-    await expect(addWebhookEndpoint(database, 'acme', 'https://x.example', ['order.created'], false)).rejects.toThrow(
-      /unknown events/,
-    );
-    for (const e of more) await removeWebhookEndpoint(database, 'acme', e.id);
+    expect(data).toMatchObject({ api: 'data', events: [...DATA_EVENTS] });
+    await expect(
+      addWebhookEndpoint(
+        database,
+        'acme',
+        { url: 'https://x.example', api: 'data', events: ['lead.created', 'booking.completed'] },
+        false,
+      ),
+    ).rejects.toThrow(/unknown events for the Data API: booking.completed/);
+    for (const e of [...more, data]) await removeWebhookEndpoint(database, 'acme', e.id);
   });
 
   it('delivers a signed event the receiver can verify', async () => {
@@ -212,6 +235,58 @@ describe.each(drivers())('the outbox worker on %s', (driver) => {
     expect(RETRY_SECONDS.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(55 * 60);
   });
 
+  it("writes the Data API's webhooks only while the company's access is approved and switched on", async () => {
+    const data = await addWebhookEndpoint(database, 'acme', { url: hookUrl, api: 'data', events: ['lead.created'] });
+    const written = async (id: string) => {
+      await enqueueWebhooks(database.db, companyId, 'data', 'lead.created', { id });
+      return (await rows()).filter((r) => r.endpointId === data.id && (r.payload as { id: string }).id === id).length;
+    };
+    try {
+      expect(await written('none-yet')).toBe(0);
+      await requestDataApi(database, 'acme', 'Leads into our CRM', new Date());
+      expect(await written('requested')).toBe(0);
+      await decideDataApi(database, 'acme', 'approved', new Date());
+      expect(await written('approved')).toBe(1);
+      await setDataApiEnabled(database, 'acme', false);
+      expect(await written('switched-off')).toBe(0);
+      await setDataApiEnabled(database, 'acme', true);
+      await decideDataApi(database, 'acme', 'revoked', new Date());
+      expect(await written('revoked')).toBe(0);
+      // The Booking API's webhooks do not depend on it.
+      expect(await enqueueWebhooks(database.db, companyId, 'booking', 'booking.completed', { order_number: 1 })).toBe(
+        1,
+      );
+    } finally {
+      await decideDataApi(database, 'acme', 'approved', new Date());
+      await deliver();
+      await removeWebhookEndpoint(database, 'acme', data.id);
+    }
+  });
+
+  it('gives a Data API delivery up after 5 attempts in all, on its own schedule', async () => {
+    const data = await addWebhookEndpoint(database, 'acme', { url: hookUrl, api: 'data', events: ['lead.created'] });
+    try {
+      hook.answerWith((res) => res.writeHead(500).end());
+      await enqueueWebhooks(database.db, companyId, 'data', 'lead.created', { id: 'lead-1' });
+      const mine = async () => (await rows()).filter((r) => r.endpointId === data.id).at(-1);
+      for (const wait of [...DATA_RETRY_SECONDS, null]) {
+        expect(await deliver()).toMatchObject({ failed: 1 });
+        const row = await mine();
+        if (wait === null) break;
+        expect(row).toMatchObject({ status: 'pending' });
+        expect(row?.nextAttemptAt.getTime()).toBe(clock + wait * 1000);
+        clock += wait * 1000;
+      }
+      expect(await mine()).toMatchObject({ status: 'failed', attempts: 5, lastError: 'HTTP 500' });
+      expect(maxAttempts('data')).toBe(5);
+      clock += 24 * 3600_000;
+      expect(await deliver()).toMatchObject({ delivered: 0, failed: 0 });
+      expect(hook.received).toHaveLength(5);
+    } finally {
+      await removeWebhookEndpoint(database, 'acme', data.id);
+    }
+  });
+
   it('switches an endpoint off after 20 failures in a row and e-mails the company once', async () => {
     hook.answerWith((res) => res.writeHead(500).end());
     for (let i = 0; i < 22; i++)
@@ -224,8 +299,11 @@ describe.each(drivers())('the outbox worker on %s', (driver) => {
     expect(notices).toHaveLength(1);
     expect(notices[0]?.payload).toMatchObject({
       to: 'office@acme.example',
-      subject: 'A webhook endpoint was switched off',
+      subject: 'Your Booking API webhook endpoint was switched off',
     });
+    expect((notices[0]?.payload as { text?: string } | undefined)?.text).toContain(
+      `${hookUrl} (endpoint ${endpointId})`,
+    );
     const late = (await rows()).filter((r) => r.status === 'failed' && r.lastError === 'endpoint disabled or removed');
     expect(late.length).toBeGreaterThanOrEqual(2);
   });

@@ -1,18 +1,23 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { findCompanyBySlug, loadCatalog } from '../../src/db/repositories/catalog';
 import { transitionSandboxIntent } from '../../src/db/repositories/sandbox-intents';
 import { findSession } from '../../src/db/repositories/sessions';
-import { bookingSessions, junkJobs, outbox } from '../../src/db/schema';
+import { bookingSessions, junkJobs, orders, outbox } from '../../src/db/schema';
 import type { Catalog } from '../../src/domain/catalog';
 import { addDays, timeIn, todayIn, weekday } from '../../src/domain/dates';
 import { createIntentCaps } from '../../src/http/intent-caps';
 import { createSandboxProcessor } from '../../src/payments/sandbox';
 import { presentIntent } from '../../src/present/orders';
 import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';
+import { decideDataApi, requestDataApi } from '../../src/use-cases/data/access';
+import { confirmOrder } from '../../src/use-cases/dumpster/confirm-order';
 import { createIntent } from '../../src/use-cases/dumpster/create-intent';
 import { createJunkIntent } from '../../src/use-cases/junk/create-intent';
+import { moveOrder } from '../../src/use-cases/office/moves';
+import { addWebhookEndpoint, removeWebhookEndpoint } from '../../src/use-cases/office/webhooks';
+import { recordCapture } from '../../src/use-cases/shared/capture';
 import { recoverSessions } from '../../src/use-cases/shared/recover-sessions';
 import { openDay } from '../support/booking';
 import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
@@ -189,5 +194,104 @@ describe.each(drivers())('the recovery worker on %s', (driver) => {
     await age(intent.session_id, 3);
     expect(await recoverSessions(deps())).toMatchObject({ failed: 1 });
     expect((await findSession(database.db, catalog.company.id, intent.session_id))?.state).toBe('failed');
+  });
+  // A capture that failed after the order's commit (the processor went away): the order stands, unpaid.
+  async function orderWithPendingCapture(email: string) {
+    const intent = await openSession(email);
+    await authorize(intent.payment_intent_id);
+    const captureDown = () => ({ ...processorFor(), capture: () => Promise.reject(new Error('ECONNRESET')) });
+    const made = await confirmOrder({ db: database.db, processorFor: captureDown }, catalog, {
+      session_id: intent.session_id,
+      payment_intent_id: intent.payment_intent_id,
+    });
+    // Old enough for the worker, which leaves a capture to the request that made the order for 30 seconds.
+    await database.db.execute(
+      sql`update ${orders} set created_at = now() - interval '1 minute' where id = ${made.order_id}`,
+    );
+    return { intent, made };
+  }
+  const paymentsReceived = async (orderNumber: number) =>
+    (await database.db.select().from(outbox)).filter(
+      (r) => r.topic === 'payment.received' && (r.payload as { order_number: number }).order_number === orderNumber,
+    );
+  const orderOf = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0];
+
+  describe("captures left pending after an order's commit", () => {
+    let endpointId = '';
+    beforeAll(async () => {
+      await requestDataApi(database, 'acme', 'Payments into our books', new Date());
+      await decideDataApi(database, 'acme', 'approved', new Date());
+      const url = 'https://93.184.216.34/hooks';
+      endpointId = (await addWebhookEndpoint(database, 'acme', { url, api: 'data' }, false)).id;
+    });
+    afterAll(() => removeWebhookEndpoint(database, 'acme', endpointId));
+
+    it('are captured by the worker once, with one payment.received for the amount captured', async () => {
+      const { intent, made } = await orderWithPendingCapture('capture-later@example.com');
+      expect(await orderOf(made.order_id)).toMatchObject({ paymentStatus: 'unpaid' });
+      expect(await paymentsReceived(made.order_number)).toEqual([]);
+      expect(await recoverSessions(deps())).toMatchObject({ captured: 1 });
+      expect(await orderOf(made.order_id)).toMatchObject({ paymentStatus: 'paid' });
+      const [received, ...more] = await paymentsReceived(made.order_number);
+      expect(more).toEqual([]);
+      expect(received).toMatchObject({ channel: 'webhook', endpointId, status: 'pending' });
+      expect(received?.payload).toMatchObject({
+        service: 'dumpster',
+        order_number: made.order_number,
+        job_number: null,
+        amount: intent.amount.gross_total,
+        currency: 'USD',
+        customer_ref: made.customer_id,
+      });
+      expect(await recoverSessions(deps())).toMatchObject({ captured: 0 });
+      expect(await paymentsReceived(made.order_number)).toHaveLength(1);
+    });
+
+    it('are recorded once when two recorders race (confirm and the worker)', async () => {
+      const { intent, made } = await orderWithPendingCapture('capture-race@example.com');
+      const captured = await processorFor().capture(intent.payment_intent_id, null);
+      const answer = {
+        companyId: catalog.company.id,
+        kind: 'dumpster' as const,
+        madeId: made.order_id,
+        paymentIntentId: intent.payment_intent_id,
+        captured,
+        now: new Date(),
+      };
+      const recorded = await Promise.all([1, 2].map(() => database.db.transaction((tx) => recordCapture(tx, answer))));
+      expect(recorded.sort()).toEqual([false, true]);
+      expect(await paymentsReceived(made.order_number)).toHaveLength(1);
+    });
+
+    it('record nothing for a capture answer that is not the recorded amount, or not succeeded', async () => {
+      const { intent, made } = await orderWithPendingCapture('capture-odd@example.com');
+      const answer = {
+        companyId: catalog.company.id,
+        kind: 'dumpster' as const,
+        madeId: made.order_id,
+        paymentIntentId: intent.payment_intent_id,
+        now: new Date(),
+      };
+      const amountCents = intent.amount.gross_total_cents;
+      for (const captured of [
+        { status: 'succeeded' as const, amountCents: amountCents - 1, currency: 'usd' },
+        { status: 'requires_capture' as const, amountCents, currency: 'usd' },
+      ]) {
+        await expect(database.db.transaction((tx) => recordCapture(tx, { ...answer, captured }))).rejects.toThrow(
+          /was not recorded/,
+        );
+      }
+      expect(await orderOf(made.order_id)).toMatchObject({ paymentStatus: 'unpaid' });
+      expect(await paymentsReceived(made.order_number)).toEqual([]);
+    });
+
+    it('are never made on an order the office canceled meanwhile', async () => {
+      const { intent, made } = await orderWithPendingCapture('capture-canceled@example.com');
+      await moveOrder(database, 'acme', made.order_number, 'canceled');
+      await recoverSessions(deps());
+      expect((await processorFor().retrieveIntent(intent.payment_intent_id, null)).status).toBe('requires_capture');
+      expect(await orderOf(made.order_id)).toMatchObject({ status: 'canceled', paymentStatus: 'unpaid' });
+      expect(await paymentsReceived(made.order_number)).toEqual([]);
+    });
   });
 });

@@ -235,7 +235,7 @@ export interface webhooks {
                 };
             };
             responses: {
-                /** @description Any 2xx acknowledges the delivery; anything else is retried */
+                /** @description Any 2xx acknowledges the delivery; anything else (or no answer in 10 s) is retried with backoff, 5 attempts in all */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -273,7 +273,7 @@ export interface webhooks {
                 };
             };
             responses: {
-                /** @description Any 2xx acknowledges the delivery; anything else is retried */
+                /** @description Any 2xx acknowledges the delivery; anything else (or no answer in 10 s) is retried with backoff, 5 attempts in all */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -311,7 +311,7 @@ export interface webhooks {
                 };
             };
             responses: {
-                /** @description Any 2xx acknowledges the delivery; anything else is retried */
+                /** @description Any 2xx acknowledges the delivery; anything else (or no answer in 10 s) is retried with backoff, 5 attempts in all */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -349,7 +349,7 @@ export interface webhooks {
                 };
             };
             responses: {
-                /** @description Any 2xx acknowledges the delivery; anything else is retried */
+                /** @description Any 2xx acknowledges the delivery; anything else (or no answer in 10 s) is retried with backoff, 5 attempts in all */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -387,7 +387,7 @@ export interface webhooks {
                 };
             };
             responses: {
-                /** @description Any 2xx acknowledges the delivery; anything else is retried */
+                /** @description Any 2xx acknowledges the delivery; anything else (or no answer in 10 s) is retried with backoff, 5 attempts in all */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -425,7 +425,7 @@ export interface webhooks {
                 };
             };
             responses: {
-                /** @description Any 2xx acknowledges the delivery; anything else is retried */
+                /** @description Any 2xx acknowledges the delivery; anything else (or no answer in 10 s) is retried with backoff, 5 attempts in all */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -512,7 +512,7 @@ export interface components {
             /** Format: date-time */
             completed_at: string | null;
         };
-        /** @description The office moved an order to another status. */
+        /** @description The office moved an order to another status (previous_status is where it was). Idempotency key: X-SVC-Delivery, the same on every retry of one event to one endpoint. */
         DataEvent_order_status_changed: {
             /** @enum {string} */
             event: "order.status_changed";
@@ -523,7 +523,7 @@ export interface components {
                 previous_status: "placed" | "confirmed" | "scheduled" | "out_for_delivery" | "delivered" | "waiting_pickup" | "picked_up" | "completed" | "canceled" | "waiting_delivery" | "waiting_landfill";
             };
         };
-        /** @description A card payment was captured. An order is recorded first (order.created says payment_status unpaid); this is how an integrator learns the money arrived. */
+        /** @description A card payment was captured. An order is recorded first (order.created says payment_status unpaid); this is how an integrator learns the money arrived. Never sent for no_charge. Idempotency key: order_number or job_number (one capture each). */
         DataEvent_payment_received: {
             /** @enum {string} */
             event: "payment.received";
@@ -550,7 +550,7 @@ export interface components {
             /** Format: date-time */
             received_at: string;
         };
-        /** @description A new lead (a deduplicated push makes none). */
+        /** @description A new lead (a deduplicated push makes none). Idempotency key: id. */
         DataEvent_lead_created: {
             /** @enum {string} */
             event: "lead.created";
@@ -642,7 +642,7 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description The office moved a junk removal job to another status. */
+        /** @description The office moved a junk removal job to another status (previous_status is where it was). Idempotency key: X-SVC-Delivery, the same on every retry of one event to one endpoint. */
         DataEvent_junk_job_status_changed: {
             /** @enum {string} */
             event: "junk_job.status_changed";

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { JUNK_JOB_STATUSES } from '../../domain/job-status';
 import { DateString, Dollars, dataOf } from '../common';
 import { errorResponses } from '../errors';
 import {
@@ -16,7 +17,7 @@ import {
 // GET /v1/junk-jobs and GET /v1/junk-jobs/{job_number} (data spec section 4; its fields are ours: docs/decisions.md, "Data API resources").
 
 /** A job's statuses after booking (its moves: domain/job-status.ts); pending_risk_review is never shown. */
-export const JUNK_JOB_STATUSES = ['confirmed', 'scheduled', 'en_route', 'completed', 'canceled'] as const;
+export { JUNK_JOB_STATUSES };
 
 export const DataJunkJob = z
   .object({

@@ -1,23 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { ORDER_STATUSES } from '../../domain/order-status';
 import { DateString, Dollars, dataOf } from '../common';
 import { errorResponses } from '../errors';
 import { CreatedRange, DATA_READ_ERRORS, dataBearer, listOf, listResponse, NoQuery, Paging } from './common';
 
 // GET /v1/orders and GET /v1/orders/{order_number} (data spec sections 2 and 4).
 
-export const ORDER_STATUSES = [
-  'placed',
-  'confirmed',
-  'scheduled',
-  'out_for_delivery',
-  'delivered',
-  'waiting_pickup',
-  'picked_up',
-  'completed',
-  'canceled',
-  'waiting_delivery',
-  'waiting_landfill',
-] as const;
+export { ORDER_STATUSES };
 
 export const DataOrder = z
   .object({

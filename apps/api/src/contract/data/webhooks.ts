@@ -37,14 +37,14 @@ export const dataEvents = {
   'order.status_changed': event(
     'order.status_changed',
     DataOrder.extend({ previous_status: z.enum(ORDER_STATUSES) }),
-    'The office moved an order to another status.',
+    'The office moved an order to another status (previous_status is where it was). Idempotency key: X-SVC-Delivery, the same on every retry of one event to one endpoint.',
   ),
   'payment.received': event(
     'payment.received',
     PaymentReceived,
-    'A card payment was captured. An order is recorded first (order.created says payment_status unpaid); this is how an integrator learns the money arrived.',
+    'A card payment was captured. An order is recorded first (order.created says payment_status unpaid); this is how an integrator learns the money arrived. Never sent for no_charge. Idempotency key: order_number or job_number (one capture each).',
   ),
-  'lead.created': event('lead.created', Lead, 'A new lead (a deduplicated push makes none).'),
+  'lead.created': event('lead.created', Lead, 'A new lead (a deduplicated push makes none). Idempotency key: id.'),
   'junk_job.created': event(
     'junk_job.created',
     DataJunkJob,
@@ -53,7 +53,7 @@ export const dataEvents = {
   'junk_job.status_changed': event(
     'junk_job.status_changed',
     DataJunkJob.extend({ previous_status: z.enum(JUNK_JOB_STATUSES) }),
-    'The office moved a junk removal job to another status.',
+    'The office moved a junk removal job to another status (previous_status is where it was). Idempotency key: X-SVC-Delivery, the same on every retry of one event to one endpoint.',
   ),
 } satisfies Record<DataEventName, z.ZodType>;
 
@@ -62,5 +62,10 @@ export const dataWebhooks = Object.entries(dataEvents).map(([name, schema]) => (
   path: name,
   summary: `${name}, delivered to the company's Data API endpoints`,
   request: { body: { content: { 'application/json': { schema } }, required: true } },
-  responses: { 200: { description: 'Any 2xx acknowledges the delivery; anything else is retried' } },
+  responses: {
+    200: {
+      description:
+        'Any 2xx acknowledges the delivery; anything else (or no answer in 10 s) is retried with backoff, 5 attempts in all',
+    },
+  },
 }));

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
-import { bookingSessions, companies, customers, invoices, junkJobs, junkPhotos, outbox, payments } from '../schema';
+import { bookingSessions, companies, customers, invoices, junkJobs, junkPhotos, payments } from '../schema';
 
 export type JunkJobRow = typeof junkJobs.$inferSelect;
 
@@ -127,23 +127,36 @@ export async function jobInvoiceOf(db: Queryable, jobId: string): Promise<string
   return (row as { id: string }).id;
 }
 
-/** After the card is captured: the payment, its invoice and its job are paid. */
-export async function markJobCaptured(db: Queryable, jobId: string, paymentIntentId: string): Promise<void> {
-  await db.update(payments).set({ status: 'captured' }).where(eq(payments.paymentIntentId, paymentIntentId));
-  await db.update(invoices).set({ status: 'paid' }).where(eq(invoices.junkJobId, jobId));
-  await db.update(junkJobs).set({ paymentStatus: 'paid' }).where(eq(junkJobs.id, jobId));
+/** After its capture is recorded (orders.ts, capturePayment): the job's invoice and the job are paid. */
+export async function markJobPaid(
+  db: Queryable,
+  companyId: string,
+  jobId: string,
+  at: Date,
+): Promise<JunkJobRow | undefined> {
+  await db
+    .update(invoices)
+    .set({ status: 'paid' })
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.junkJobId, jobId)));
+  const [row] = await db
+    .update(junkJobs)
+    .set({ paymentStatus: 'paid', updatedAt: at })
+    .where(and(eq(junkJobs.companyId, companyId), eq(junkJobs.id, jobId), eq(junkJobs.paymentStatus, 'unpaid')))
+    .returning();
+  return row;
 }
 
+/** Moves a job from one status to another if it is still in the first; updated_at is the move's time. */
 export async function setJobStatus(
   db: Queryable,
+  companyId: string,
   jobId: string,
-  from: string,
-  to: string,
+  move: { from: string; to: string; at: Date },
 ): Promise<JunkJobRow | undefined> {
   const [row] = await db
     .update(junkJobs)
-    .set({ status: to })
-    .where(and(eq(junkJobs.id, jobId), eq(junkJobs.status, from)))
+    .set({ status: move.to, updatedAt: move.at })
+    .where(and(eq(junkJobs.companyId, companyId), eq(junkJobs.id, jobId), eq(junkJobs.status, move.from)))
     .returning();
   return row;
 }
@@ -158,7 +171,8 @@ export async function uncapturedJobs(db: Queryable, limit: number) {
     .where(
       and(
         eq(payments.status, 'authorized'),
-        sql`${junkJobs.status} <> 'pending_risk_review'`,
+        // As for orders: a held job is captured by its release, a canceled one never.
+        sql`${junkJobs.status} not in ('pending_risk_review', 'canceled')`,
         sql`${junkJobs.createdAt} < now() - interval '30 seconds'`,
       ),
     )
@@ -200,11 +214,6 @@ export async function listPhotos(db: Queryable, companyId: string, jobId: string
     .from(junkPhotos)
     .where(and(eq(junkPhotos.companyId, companyId), eq(junkPhotos.junkJobId, jobId)))
     .orderBy(junkPhotos.createdAt);
-}
-
-/** A record of an event for a later consumer (the Data API's webhooks): kept, never delivered by the outbox worker. */
-export async function recordEvent(db: Queryable, companyId: string, topic: string, payload: Record<string, unknown>) {
-  await db.insert(outbox).values({ companyId, channel: 'event', topic, payload, status: 'kept' });
 }
 
 /** Locks a job's row for the caller's transaction: serializes photo uploads against the per-job cap. */

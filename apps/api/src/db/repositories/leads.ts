@@ -56,3 +56,44 @@ export async function insertLead(db: Queryable, values: typeof leads.$inferInser
   const [row] = await db.insert(leads).values(values).returning();
   return row as LeadRow;
 }
+
+export async function findLead(db: Queryable, companyId: string, id: string): Promise<LeadRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(leads)
+    .where(and(eq(leads.companyId, companyId), eq(leads.id, id)));
+  return row;
+}
+
+/** The office's list: a company's latest leads, newest first, of one status when given. */
+export async function latestLeads(
+  db: Queryable,
+  companyId: string,
+  filter: { status?: LeadRow['status'] },
+  limit: number,
+): Promise<LeadRow[]> {
+  return db
+    .select()
+    .from(leads)
+    .where(and(eq(leads.companyId, companyId), filter.status ? eq(leads.status, filter.status) : undefined))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(limit);
+}
+
+/**
+ * Moves a lead from one status to another if it is still in the first (of two concurrent moves, one
+ * wins); updated_at is the move's time, and a converted lead names its customer.
+ */
+export async function setLeadStatus(
+  db: Queryable,
+  companyId: string,
+  id: string,
+  move: { from: LeadRow['status']; to: LeadRow['status']; at: Date; customerId?: string },
+): Promise<LeadRow | undefined> {
+  const [row] = await db
+    .update(leads)
+    .set({ status: move.to, updatedAt: move.at, ...(move.customerId ? { customerId: move.customerId } : {}) })
+    .where(and(eq(leads.companyId, companyId), eq(leads.id, id), eq(leads.status, move.from)))
+    .returning();
+  return row;
+}

@@ -23,6 +23,20 @@ export async function findOrCreateCustomer(
   return (existing as { id: string }).id;
 }
 
+/** Up to `limit` customers of the company whose phone has these digits (punctuation and + ignored). */
+export async function customersWithPhone(
+  db: Queryable,
+  companyId: string,
+  digits: string,
+  limit: number,
+): Promise<{ id: string }[]> {
+  return db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.companyId, companyId), eq(customers.phoneDigits, digits)))
+    .limit(limit);
+}
+
 /** The next order number of a company; the row lock serializes concurrent orders. */
 export async function takeOrderNumber(db: Queryable, companyId: string): Promise<number> {
   const [row] = await db
@@ -83,23 +97,63 @@ export async function invoiceOf(db: Queryable, orderId: string): Promise<string>
   return (row as { id: string }).id;
 }
 
-/** After the card is captured: the payment, its invoice and its order are paid. */
-export async function markCaptured(db: Queryable, orderId: string, paymentIntentId: string): Promise<void> {
-  await db.update(payments).set({ status: 'captured' }).where(eq(payments.paymentIntentId, paymentIntentId));
-  await db.update(invoices).set({ status: 'paid' }).where(eq(invoices.orderId, orderId));
-  await db.update(orders).set({ paymentStatus: 'paid' }).where(eq(orders.id, orderId));
+/**
+ * Records a capture on the payment of this intent: authorized becomes captured. Returns what was captured
+ * (as the payment was recorded), or undefined when the capture was recorded already: of two concurrent
+ * recorders (confirm and the recovery worker), one sees the payment authorized.
+ */
+export async function capturePayment(
+  db: Queryable,
+  companyId: string,
+  paymentIntentId: string,
+): Promise<{ amountCents: number; currency: string } | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({ status: 'captured' })
+    .where(
+      and(
+        eq(payments.companyId, companyId),
+        eq(payments.paymentIntentId, paymentIntentId),
+        eq(payments.status, 'authorized'),
+      ),
+    )
+    .returning({ amountCents: payments.amountCents, currency: payments.currency });
+  return row;
 }
 
+/** After its capture is recorded: the order's invoice and the order are paid (an unpaid order only). */
+export async function markOrderPaid(
+  db: Queryable,
+  companyId: string,
+  orderId: string,
+  at: Date,
+): Promise<OrderRow | undefined> {
+  await db
+    .update(invoices)
+    .set({ status: 'paid' })
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.orderId, orderId)));
+  const [row] = await db
+    .update(orders)
+    .set({ paymentStatus: 'paid', updatedAt: at })
+    .where(and(eq(orders.companyId, companyId), eq(orders.id, orderId), eq(orders.paymentStatus, 'unpaid')))
+    .returning();
+  return row;
+}
+
+/**
+ * Moves an order from one status to another if it is still in the first (of two concurrent moves, one
+ * wins); updated_at is the move's time, and completed_at is set when given.
+ */
 export async function setOrderStatus(
   db: Queryable,
+  companyId: string,
   orderId: string,
-  from: string,
-  to: string,
+  move: { from: string; to: string; at: Date; completedAt?: Date },
 ): Promise<OrderRow | undefined> {
   const [row] = await db
     .update(orders)
-    .set({ status: to })
-    .where(and(eq(orders.id, orderId), eq(orders.status, from)))
+    .set({ status: move.to, updatedAt: move.at, ...(move.completedAt ? { completedAt: move.completedAt } : {}) })
+    .where(and(eq(orders.companyId, companyId), eq(orders.id, orderId), eq(orders.status, move.from)))
     .returning();
   return row;
 }
@@ -114,7 +168,9 @@ export async function uncapturedOrders(db: Queryable, limit: number) {
     .where(
       and(
         eq(payments.status, 'authorized'),
-        sql`${orders.status} <> 'pending_risk_review'`,
+        // Held orders are captured by their release; a canceled one is never charged (the office canceled it
+        // while its capture was pending: the authorization lapses at the processor).
+        sql`${orders.status} not in ('pending_risk_review', 'canceled')`,
         sql`${orders.createdAt} < now() - interval '30 seconds'`,
       ),
     )

@@ -1,12 +1,17 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../client';
-import { outbox, webhookEndpoints } from '../schema';
+import { companies, outbox, webhookEndpoints } from '../schema';
 
 /**
  * The transactional outbox: rows written in the same transaction as the change that causes them, and
  * delivered afterwards by workers (FOR UPDATE SKIP LOCKED), so no event is lost and none is sent for a
  * change that rolled back.
  */
+
+/** The Data API's webhooks go out only while the platform approves the company's access and its switch is on. */
+const dataApiOpen = (companyId: string) =>
+  sql`exists (select 1 from ${companies} where ${companies.id} = ${companyId} and ${companies.dataApiAccess} = 'approved' and ${companies.dataApiEnabled})`;
+
 export async function enqueueWebhooks(
   db: Queryable,
   companyId: string,
@@ -23,6 +28,7 @@ export async function enqueueWebhooks(
         eq(webhookEndpoints.api, api),
         eq(webhookEndpoints.enabled, true),
         sql`${webhookEndpoints.events} @> ${JSON.stringify([event])}::jsonb`,
+        api === 'data' ? dataApiOpen(companyId) : undefined,
       ),
     );
   if (endpoints.length) {

@@ -3,11 +3,17 @@ import type { Queryable } from '../client';
 import { webhookEndpoints } from '../schema';
 
 /** A company's webhook endpoints, as the office manages them (delivery state lives in outbox.ts). */
-export async function countEnabledEndpoints(db: Queryable, companyId: string): Promise<number> {
+export async function countEnabledEndpoints(
+  db: Queryable,
+  companyId: string,
+  api: 'booking' | 'data',
+): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.enabled, true)));
+    .where(
+      and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.api, api), eq(webhookEndpoints.enabled, true)),
+    );
   return row?.count ?? 0;
 }
 
@@ -17,7 +23,11 @@ export async function insertEndpoint(db: Queryable, values: typeof webhookEndpoi
 }
 
 export async function listEndpoints(db: Queryable, companyId: string) {
-  return db.select().from(webhookEndpoints).where(eq(webhookEndpoints.companyId, companyId));
+  return db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.companyId, companyId))
+    .orderBy(webhookEndpoints.createdAt);
 }
 
 export async function deleteEndpoint(db: Queryable, companyId: string, id: string): Promise<boolean> {

@@ -23,8 +23,8 @@ export const outbox = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     companyId: companyId(),
-    /** `event`: a record kept for a later consumer (the Data API's junk_job.created), never delivered. */
-    channel: text('channel').$type<'webhook' | 'email' | 'sms' | 'event'>().notNull(),
+    /** Webhooks of either API (their endpoint says which), e-mails and texts. */
+    channel: text('channel').$type<'webhook' | 'email' | 'sms'>().notNull(),
     topic: text('topic').notNull(),
     endpointId: uuid('endpoint_id').references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
     payload: jsonb('payload').notNull(),

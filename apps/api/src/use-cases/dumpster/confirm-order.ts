@@ -6,7 +6,6 @@ import {
   insertDispatch,
   insertOrder,
   invoiceOf,
-  markCaptured,
   type OrderRow,
   takeOrderNumber,
 } from '../../db/repositories/orders';
@@ -15,6 +14,7 @@ import type { Catalog } from '../../domain/catalog';
 import { presentBookingEvent } from '../../present/events';
 import { bookedOrder } from '../../present/messages';
 import { announceBooking, bookCustomer, bookInvoice } from '../shared/bookkeeping';
+import { announceOrderCreated } from '../shared/data-events';
 import type { ProcessorFor } from '../shared/payments';
 import { confirmSession, type Fulfilment } from '../shared/settle';
 import type { DumpsterBooking } from './create-intent';
@@ -25,7 +25,6 @@ type Deps = { db: Db; processorFor: ProcessorFor };
 export const dumpsterFulfilment: Fulfilment<Confirmation> = {
   kind: 'dumpster',
   make: async (tx, catalog, session, held) => ({ id: (await createOrder(tx, catalog, session, held)).id }),
-  captured: markCaptured,
   confirmation: (db, _catalog, found, already) => confirmation(db, found.session, found.orderNumber as number, already),
 };
 
@@ -91,6 +90,8 @@ async function createOrder(tx: Db, catalog: Catalog, session: SessionRow, held: 
     customer: request.customer,
     link: { orderId: order.id },
   });
+  // The Data API sees the order once it is confirmed; a held one on its release (office/release-order.ts).
+  if (!held) await announceOrderCreated(tx, order);
   return order;
 }
 

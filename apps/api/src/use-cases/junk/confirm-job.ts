@@ -8,8 +8,6 @@ import {
   type JunkJobRow,
   jobInvoiceOf,
   lockJunkSeats,
-  markJobCaptured,
-  recordEvent,
   seatsTakenInWindow,
   takeJobNumber,
 } from '../../db/repositories/junk';
@@ -20,6 +18,7 @@ import { PHOTO_WINDOW_MINUTES } from '../../domain/junk';
 import { presentJunkEvent } from '../../present/junk';
 import { bookedJob } from '../../present/messages';
 import { announceBooking, bookCustomer, bookInvoice } from '../shared/bookkeeping';
+import { announceJobCreated } from '../shared/data-events';
 import type { ProcessorFor } from '../shared/payments';
 import { confirmSession, type Fulfilment } from '../shared/settle';
 import type { JunkBooking } from './create-intent';
@@ -39,7 +38,6 @@ export type JunkConfirmation = Awaited<ReturnType<typeof confirmation>>;
 export const junkFulfilment: Fulfilment<JunkConfirmation> = {
   kind: 'junk',
   make: createJob,
-  captured: markJobCaptured,
   confirmation: (db, catalog, found, already) => confirmation(db, catalog, found.session, already),
 };
 
@@ -94,16 +92,16 @@ async function createJob(tx: Db, catalog: Catalog, session: SessionRow, held: bo
   });
   await bookInvoice(tx, company, session, quote, { junkJobId: job.id });
   await insertDispatch(tx, [{ companyId: company.id, junkJobId: job.id, date: window.date, kind: 'junk' }]);
-  const event = presentJunkEvent(job);
-  await recordEvent(tx, company.id, 'junk_job.created', event);
   await announceBooking(tx, company, session, {
     held,
     promoCode: frozen.promoCode,
-    event,
+    event: presentJunkEvent(job),
     booked: bookedJob(job),
     customer: request.customer,
     link: { junkJobId: job.id },
   });
+  // The Data API sees the job once it is confirmed; a held one on its release (office/release-order.ts).
+  if (!held) await announceJobCreated(tx, job);
   return { id: job.id };
 }
 

@@ -1,55 +1,78 @@
 import type { Database, Db } from '../../db/client';
 import { loadCatalog } from '../../db/repositories/catalog';
-import { findJobByNumber, markJobCaptured, setJobStatus } from '../../db/repositories/junk';
-import { findOrderByNumber, markCaptured, setOrderStatus } from '../../db/repositories/orders';
+import { findJobByNumber, type JunkJobRow, setJobStatus } from '../../db/repositories/junk';
+import { findOrderByNumber, type OrderRow, setOrderStatus } from '../../db/repositories/orders';
 import { enqueueWebhooks } from '../../db/repositories/outbox';
 import { findSession } from '../../db/repositories/sessions';
 import { DomainError } from '../../domain/errors';
+import { HELD_FOR_REVIEW as REVIEW } from '../../domain/order-status';
 import { paymentMismatch } from '../../domain/payment-match';
 import { presentBookingEvent } from '../../present/events';
 import { presentJunkEvent } from '../../present/junk';
 import { companyBySlug } from '../company/find-company';
+import { announcePayment, markPaid } from '../shared/capture';
+import { announceJobCreated, announceOrderCreated } from '../shared/data-events';
 import { accountOf, type ProcessorFor } from '../shared/payments';
-
-const REVIEW = 'pending_risk_review';
 
 /** What the office can release: an order or a junk job held for fraud review. */
 type Releasable = { id: string; status: string; sessionId: string | null; grossTotalCents: number; currency: string };
 type Held<R extends Releasable> = {
   noun: 'order' | 'job';
+  kind: 'dumpster' | 'junk';
   find(db: Db, companyId: string, num: number): Promise<R | undefined>;
-  setStatus(db: Db, id: string, from: string, to: string): Promise<R | undefined>;
-  captured(db: Db, id: string, paymentIntentId: string): Promise<void>;
+  setStatus(
+    db: Db,
+    companyId: string,
+    id: string,
+    move: { from: string; to: string; at: Date },
+  ): Promise<R | undefined>;
   event(row: R): Record<string, unknown>;
+  /** The Data API's announcement: the record is visible from now on. */
+  created(db: Db, row: R): Promise<void>;
 };
 
-const ORDERS: Held<Awaited<ReturnType<typeof findOrderByNumber>> & object> = {
+const ORDERS: Held<OrderRow> = {
   noun: 'order',
+  kind: 'dumpster',
   find: findOrderByNumber,
   setStatus: setOrderStatus,
-  captured: markCaptured,
   event: (o) => presentBookingEvent(o),
+  created: announceOrderCreated,
 };
 
-const JOBS: Held<Awaited<ReturnType<typeof findJobByNumber>> & object> = {
+const JOBS: Held<JunkJobRow> = {
   noun: 'job',
+  kind: 'junk',
   find: findJobByNumber,
   setStatus: setJobStatus,
-  captured: markJobCaptured,
   event: (j) => presentJunkEvent(j),
+  created: announceJobCreated,
 };
 
 /**
  * The office approves an order held for fraud review: the card is captured (it was only authorized),
- * the order leaves pending_risk_review, and booking.released goes out with previous_status.
+ * the order leaves pending_risk_review, and booking.released goes out with previous_status; for the Data
+ * API the order appears now (order.created, paid) and its payment.received follows, in the same transaction.
  */
-export function releaseOrder(database: Database, processorFor: ProcessorFor, slug: string, orderNumber: number) {
-  return release(database, processorFor, slug, orderNumber, ORDERS);
+export function releaseOrder(
+  database: Database,
+  processorFor: ProcessorFor,
+  slug: string,
+  orderNumber: number,
+  now = new Date(),
+) {
+  return release(database, processorFor, slug, orderNumber, ORDERS, now);
 }
 
-/** The same for a junk removal job (svc jobs approve). */
-export function releaseJob(database: Database, processorFor: ProcessorFor, slug: string, jobNumber: number) {
-  return release(database, processorFor, slug, jobNumber, JOBS);
+/** The same for a junk removal job (svc jobs approve): junk_job.created, then payment.received. */
+export function releaseJob(
+  database: Database,
+  processorFor: ProcessorFor,
+  slug: string,
+  jobNumber: number,
+  now = new Date(),
+) {
+  return release(database, processorFor, slug, jobNumber, JOBS, now);
 }
 
 async function release<R extends Releasable>(
@@ -58,6 +81,7 @@ async function release<R extends Releasable>(
   slug: string,
   num: number,
   held: Held<R>,
+  now: Date,
 ) {
   const { noun } = held;
   const field = `${noun}_number`;
@@ -85,16 +109,26 @@ async function release<R extends Releasable>(
   if (mismatch) {
     throw refused(`${noun} #${num}: the authorized payment's ${mismatch} does not match; not captured`);
   }
-  await processor.capture(intentId, accountOf(catalog.company));
+  const captured = await processor.capture(intentId, accountOf(catalog.company));
   return database.db.transaction(async (tx) => {
-    const released = await held.setStatus(tx, row.id, REVIEW, 'confirmed');
+    const released = await held.setStatus(tx, company.id, row.id, { from: REVIEW, to: 'confirmed', at: now });
     if (!released) throw refused(`${noun} #${num} was released by someone else`);
-    await held.captured(tx, row.id, intentId);
-    const paid = { ...released, paymentStatus: 'paid' };
+    const paid = await markPaid(tx, {
+      companyId: company.id,
+      kind: held.kind,
+      madeId: row.id,
+      paymentIntentId: intentId,
+      captured,
+      now,
+    });
+    const current = (paid?.made.row as R | undefined) ?? released;
     await enqueueWebhooks(tx, company.id, 'booking', 'booking.released', {
-      ...held.event(paid),
+      ...held.event(current),
       previous_status: REVIEW,
     });
+    // The Data API never saw it while held: it appears now, then its payment (one transaction, in that order).
+    await held.created(tx, current);
+    if (paid) await announcePayment(tx, paid);
     return { [field]: num, status: 'confirmed', previous_status: REVIEW, payment_status: 'paid' };
   });
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { loadCatalog } from '../../db/repositories/catalog';
-import { markJobCaptured, uncapturedJobs } from '../../db/repositories/junk';
-import { markCaptured, uncapturedOrders } from '../../db/repositories/orders';
+import { uncapturedJobs } from '../../db/repositories/junk';
+import { uncapturedOrders } from '../../db/repositories/orders';
 import { enqueueMessages } from '../../db/repositories/outbox';
 import { type SessionRow, sessionsToRecover, updateSession } from '../../db/repositories/sessions';
 import type { Catalog } from '../../domain/catalog';
@@ -15,6 +15,7 @@ import {
 import { failedMessages, unconfirmedMessages } from '../../present/messages';
 import { dumpsterFulfilment } from '../dumpster/confirm-order';
 import { junkFulfilment } from '../junk/confirm-job';
+import { recordCapture } from './capture';
 import { accountOf, type ProcessorFor } from './payments';
 import { type Fulfilment, settleSession } from './settle';
 
@@ -37,17 +38,17 @@ export async function recoverSessions(deps: Deps): Promise<Counts> {
     if (catalog) await recoverOne(deps, catalog, session, counts);
   }
   const uncaptured = [
-    ...(await uncapturedOrders(deps.db, 20)).map((o) => ({ ...o, madeId: o.orderId, captured: markCaptured })),
-    ...(await uncapturedJobs(deps.db, 20)).map((j) => ({ ...j, madeId: j.jobId, captured: markJobCaptured })),
+    ...(await uncapturedOrders(deps.db, 20)).map((o) => ({ ...o, madeId: o.orderId, kind: 'dumpster' as const })),
+    ...(await uncapturedJobs(deps.db, 20)).map((j) => ({ ...j, madeId: j.jobId, kind: 'junk' as const })),
   ];
   for (const made of uncaptured) {
     const catalog = await loadCatalog(deps.db, made.companyId);
     const processor = catalog && deps.processorFor(catalog.company);
     if (!processor || !catalog) continue;
     try {
-      await processor.capture(made.paymentIntentId, accountOf(catalog.company));
-      await made.captured(deps.db, made.madeId, made.paymentIntentId);
-      counts.captured++;
+      const captured = await processor.capture(made.paymentIntentId, accountOf(catalog.company));
+      const answer = { ...made, captured, now: deps.now() };
+      if (await deps.db.transaction((tx) => recordCapture(tx, answer))) counts.captured++;
     } catch {
       // The processor is still unavailable: the next pass tries again.
     }

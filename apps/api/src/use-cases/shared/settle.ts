@@ -6,6 +6,7 @@ import { paymentMismatch } from '../../domain/payment-match';
 import { type SessionState, settlementOf, transition } from '../../domain/session-state';
 import { safeError } from '../../lib/safe-log';
 import type { ProcessorIntent } from '../../payments/processor';
+import { recordCapture } from './capture';
 import { accountOf, type ProcessorFor, processorCall } from './payments';
 
 type Deps = { db: Db; processorFor: ProcessorFor; now?: () => Date };
@@ -21,6 +22,7 @@ export type Fulfilment<C> = {
   /**
    * Makes the order or job with its customer, invoice, payment record, dispatch entry and outbox events in
    * the caller's transaction, or says why it no longer can (a junk window filled while the seat's hold lapsed).
+   * Its capture is recorded after the commit, by kind (use-cases/shared/capture.ts).
    */
   make(
     tx: Db,
@@ -29,7 +31,6 @@ export type Fulfilment<C> = {
     held: boolean,
     now: Date,
   ): Promise<{ id: string } | { refused: string }>;
-  captured(db: Db, madeId: string, paymentIntentId: string): Promise<void>;
   /** The answer of confirm for a session that has its order or job. */
   confirmation(db: Db, catalog: Catalog, found: Found, already: boolean): Promise<C>;
 };
@@ -169,8 +170,18 @@ export async function settleSession<C>(
   }
   if (!held) {
     try {
-      await processor.capture(intent.id, accountOf(company));
-      await fulfilment.captured(deps.db, made.id, intent.id);
+      const captured = await processor.capture(intent.id, accountOf(company));
+      // The capture is recorded with its payment.received webhook in one transaction (use-cases/shared/capture.ts).
+      await deps.db.transaction((tx) =>
+        recordCapture(tx, {
+          companyId: company.id,
+          kind: fulfilment.kind,
+          madeId: made.id,
+          paymentIntentId: intent.id,
+          captured,
+          now: deps.now?.() ?? new Date(),
+        }),
+      );
     } catch (err) {
       // The order stands and the authorization is kept; the recovery worker captures it later.
       console.error(`capture of ${intent.id} (${fulfilment.kind} ${made.id}) failed: ${safeError(err)}`);

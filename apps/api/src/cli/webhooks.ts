@@ -1,0 +1,54 @@
+import type { Database } from '../db/client';
+import type { WebhookApi } from '../events/backoff';
+import { addWebhookEndpoint, listWebhookEndpoints, removeWebhookEndpoint } from '../use-cases/office/webhooks';
+import { type Answer, need, table, UsageError } from './common';
+import { listen } from './webhooks-listen';
+
+/** svc webhooks add|list|remove|listen: a company's endpoints, for the Booking API or the Data API. */
+export async function webhooksCommand(
+  database: Database,
+  action: string | undefined,
+  rest: string[],
+  values: { api?: string; event?: string[]; port?: string; once?: boolean; json?: boolean },
+): Promise<Answer> {
+  const slug = () => need(rest[0], 'slug');
+  switch (action) {
+    case 'add': {
+      const result = await addWebhookEndpoint(database, slug(), {
+        url: need(rest[1], 'url'),
+        api: apiOf(values.api),
+        events: values.event ?? [],
+      });
+      return {
+        text: `${result.api} endpoint ${result.id} for ${result.events.join(', ')}\n\n  signing secret: ${result.secret}\n\nCopy it now: it will not be shown again.`,
+        json: result,
+      };
+    }
+    case 'list': {
+      const rows = await listWebhookEndpoints(database, slug());
+      return { text: table(rows.map((r) => ({ ...r, events: r.events.join(' ') }))), json: rows };
+    }
+    case 'remove': {
+      const result = await removeWebhookEndpoint(database, slug(), need(rest[1], 'endpoint id'));
+      return { text: `removed ${result.id}`, json: result };
+    }
+    case 'listen': {
+      const result = await listen(database, slug(), {
+        api: apiOf(values.api),
+        events: values.event ?? [],
+        port: Number(values.port ?? 0),
+        once: values.once ?? false,
+        json: values.json ?? false,
+      });
+      return { text: 'stopped; endpoint removed', json: result };
+    }
+    default:
+      throw new UsageError(`unknown command "webhooks ${action ?? ''}"; see npm run svc -- --help`);
+  }
+}
+
+function apiOf(value: string | undefined): WebhookApi {
+  if (value === undefined || value === 'booking') return 'booking';
+  if (value === 'data') return 'data';
+  throw new UsageError('--api is booking or data');
+}

@@ -1,0 +1,63 @@
+import type { Database } from '../../db/client';
+import { findJobByNumber, setJobStatus } from '../../db/repositories/junk';
+import { findOrderByNumber, setOrderStatus } from '../../db/repositories/orders';
+import { DomainError } from '../../domain/errors';
+import { checkJobMove } from '../../domain/job-status';
+import { checkOrderMove } from '../../domain/order-status';
+import { companyBySlug } from '../company/find-company';
+import { announceJobMoved, announceOrderMoved } from '../shared/data-events';
+
+/**
+ * The office moves an order or a junk job along its lifecycle (svc orders status, svc jobs status; the
+ * company console later): the rule is domain/order-status.ts or domain/job-status.ts; the move, updated_at
+ * (completed_at for a completed order) and the Data API's *.status_changed webhook are one transaction.
+ */
+
+const changedMeanwhile = (what: string) =>
+  new DomainError('invalid_body', `${what} was changed by someone else just now: look at it again, then retry.`, {
+    field: 'status',
+  });
+
+export async function moveOrder(database: Database, slug: string, orderNumber: number, to: string, now = new Date()) {
+  const company = await companyBySlug(database.db, slug);
+  return database.db.transaction(async (tx) => {
+    const order = await findOrderByNumber(tx, company.id, orderNumber);
+    if (!order) {
+      throw new DomainError('not_found', `${company.slug} has no order #${orderNumber}.`, { field: 'order_number' });
+    }
+    const next = checkOrderMove(orderNumber, order.status, to);
+    const moved = await setOrderStatus(tx, company.id, order.id, {
+      from: order.status,
+      to: next,
+      at: now,
+      ...(next === 'completed' ? { completedAt: now } : {}),
+    });
+    if (!moved) throw changedMeanwhile(`Order #${orderNumber}`);
+    await announceOrderMoved(tx, moved, order.status);
+    return {
+      order_number: moved.orderNumber,
+      status: moved.status,
+      previous_status: order.status,
+      updated_at: moved.updatedAt.toISOString(),
+      completed_at: moved.completedAt?.toISOString() ?? null,
+    };
+  });
+}
+
+export async function moveJob(database: Database, slug: string, jobNumber: number, to: string, now = new Date()) {
+  const company = await companyBySlug(database.db, slug);
+  return database.db.transaction(async (tx) => {
+    const job = await findJobByNumber(tx, company.id, jobNumber);
+    if (!job) throw new DomainError('not_found', `${company.slug} has no job #${jobNumber}.`, { field: 'job_number' });
+    const next = checkJobMove(jobNumber, job.status, to);
+    const moved = await setJobStatus(tx, company.id, job.id, { from: job.status, to: next, at: now });
+    if (!moved) throw changedMeanwhile(`Job #${jobNumber}`);
+    await announceJobMoved(tx, moved, job.status);
+    return {
+      job_number: moved.jobNumber,
+      status: moved.status,
+      previous_status: job.status,
+      updated_at: moved.updatedAt.toISOString(),
+    };
+  });
+}

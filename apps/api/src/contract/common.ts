@@ -62,3 +62,17 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   content: { 'application/json': { schema } },
   required: true,
 });
+
+/** A size's prices by rental length, tax and fuel fee, in dollars: the Booking API's and the Data API's sizes. */
+export const SizePricing = {
+  prices: z.object({
+    d3: Dollars.nullable(),
+    d7: Dollars.nullable(),
+    d10: Dollars.nullable(),
+    d14: Dollars.nullable(),
+    d30: Dollars.nullable(),
+    extra_day: Dollars,
+  }),
+  tax: z.object({ enabled: z.boolean(), percent: z.number() }),
+  fuel_environmental_fee: z.object({ enabled: z.boolean(), amount: Dollars }),
+};

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { bearer, Dollars, dataOf } from '../common';
+import { bearer, Dollars, dataOf, SizePricing } from '../common';
 import { AUTH_ERRORS, errorResponses } from '../errors';
 
 /** GET /sizes and GET /materials: what a company rents out, with live prices. */
@@ -13,16 +13,7 @@ const Size = z
     price_from: Dollars.openapi({ description: 'the lowest tier price, in dollars' }),
     included_tons: z.number(),
     overage_per_ton: Dollars.nullable(),
-    prices: z.object({
-      d3: Dollars.nullable(),
-      d7: Dollars.nullable(),
-      d10: Dollars.nullable(),
-      d14: Dollars.nullable(),
-      d30: Dollars.nullable(),
-      extra_day: Dollars,
-    }),
-    tax: z.object({ enabled: z.boolean(), percent: z.number() }),
-    fuel_environmental_fee: z.object({ enabled: z.boolean(), amount: Dollars }),
+    ...SizePricing,
     is_default: z.boolean(),
     is_popular: z.boolean(),
   })

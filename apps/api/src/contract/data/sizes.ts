@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { Dollars } from '../common';
+import { Dollars, SizePricing } from '../common';
 import { errorResponses } from '../errors';
 import { DATA_READ_ERRORS, dataBearer, listOf, listResponse, Paging } from './common';
 
@@ -20,16 +20,7 @@ export const DataSize = z
     price_from: Dollars.nullable().openapi({ description: 'the lowest tier price' }),
     included_tons: z.number(),
     overage_per_ton: Dollars.nullable(),
-    prices: z.object({
-      d3: Dollars.nullable(),
-      d7: Dollars.nullable(),
-      d10: Dollars.nullable(),
-      d14: Dollars.nullable(),
-      d30: Dollars.nullable(),
-      extra_day: Dollars,
-    }),
-    tax: z.object({ enabled: z.boolean(), percent: z.number() }),
-    fuel_environmental_fee: z.object({ enabled: z.boolean(), amount: Dollars }),
+    ...SizePricing,
     is_default: z.boolean(),
     is_popular: z.boolean(),
     sort_order: z.number().int(),

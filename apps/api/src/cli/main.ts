@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Database, openDatabase } from '../db/client';
+import { openDatabase } from '../db/client';
 import { listCompanies } from '../db/repositories/catalog';
 import { DomainError } from '../domain/errors';
 import type { KeyKind } from '../lib/api-keys';
@@ -16,18 +16,11 @@ import {
   setCompanyFlags,
 } from '../use-cases/company/keys';
 import { seedDemo } from '../use-cases/company/seed-demo';
-import {
-  dataApiStatus,
-  dataApiWindow,
-  decideDataApi,
-  requestDataApi,
-  setDataApiEnabled,
-  setPlan,
-} from '../use-cases/data/access';
 import { listJobs } from '../use-cases/office/jobs';
 import { listCompanyOutbox, listOrders } from '../use-cases/office/orders';
 import { releaseJob, releaseOrder } from '../use-cases/office/release-order';
-import { type Answer, type Need, need, table, UsageError, wholeNumber } from './common';
+import { type Answer, need, table, UsageError, wholeNumber } from './common';
+import { dataApiCommand, parseExpiry } from './data-api';
 import { officeMove } from './office';
 import { webhooksCommand } from './webhooks';
 
@@ -119,7 +112,7 @@ async function run(argv: string[]): Promise<Answer> {
       if (value === off) return false;
       throw new UsageError(`expected ${on} or ${off}`);
     };
-    if (group === 'data-api') return await dataApiCommand(database, action, rest, values, need);
+    if (group === 'data-api') return await dataApiCommand(database, action, rest, values);
     if (group === 'webhooks') return await webhooksCommand(database, action, rest, values);
     const command = `${group} ${action ?? ''}`.trim();
     const moved = await officeMove(database, command, rest, values);
@@ -238,84 +231,6 @@ async function run(argv: string[]): Promise<Answer> {
   } finally {
     await database.close();
   }
-}
-
-/** svc data-api …: access, plan, window and keys of the Data API. */
-async function dataApiCommand(
-  database: Database,
-  action: string | undefined,
-  rest: string[],
-  values: { use?: string; end?: boolean; reset?: boolean; label?: string; expires?: string },
-  need: Need,
-): Promise<Answer> {
-  const now = new Date();
-  const slug = () => need(rest[0], 'slug');
-  const status = (r: Awaited<ReturnType<typeof dataApiStatus>>) => ({
-    text: `${r.slug}: Data API ${r.access}, switch ${r.enabled ? 'on' : 'off'}, plan ${r.plan}${r.use ? `\n  use: ${r.use}` : ''}`,
-    json: r,
-  });
-  switch (action) {
-    case 'request':
-      return status(
-        await requestDataApi(database, slug(), need(values.use, '--use "<what the Data API is for>"'), now),
-      );
-    case 'approve':
-    case 'revoke':
-      return status(await decideDataApi(database, slug(), action === 'approve' ? 'approved' : 'revoked', now));
-    case 'access': {
-      const value = need(rest[1], 'on or off');
-      if (value !== 'on' && value !== 'off') throw new UsageError('expected on or off');
-      return status(await setDataApiEnabled(database, slug(), value === 'on'));
-    }
-    case 'plan': {
-      const plan = need(rest[1], 'free or paid');
-      if (plan !== 'free' && plan !== 'paid') throw new UsageError('expected free or paid');
-      return status(await setPlan(database, slug(), plan));
-    }
-    case 'status':
-      return status(await dataApiStatus(database, slug()));
-    case 'window': {
-      if (values.end && values.reset) throw new UsageError('--end or --reset, not both');
-      const w = await dataApiWindow(database, slug(), values.end ? 'end' : values.reset ? 'reset' : 'show', now);
-      return {
-        text: `${w.slug} (${w.plan} plan), ${w.day}: window ${w.state}${w.remaining_seconds ? `, ${w.remaining_seconds} s left` : ''}`,
-        json: w,
-      };
-    }
-    case 'keys': {
-      const [verb, company, keyId] = rest;
-      if (verb === 'create') {
-        const key = await createKey(
-          database,
-          need(company, 'slug'),
-          { kind: 'data', label: values.label, expiresAt: parseExpiry(values.expires) },
-          now,
-        );
-        return {
-          text: `Data API key ${key.id}\n\n  ${key.key}\n\nCopy it now: it will not be shown again.`,
-          json: key,
-        };
-      }
-      if (verb === 'list') {
-        const rows = (await listCompanyKeys(database, need(company, 'slug'), now)).filter((k) => k.kind === 'data');
-        return { text: table(rows.map(({ allowed_domains, ...r }) => r)), json: rows };
-      }
-      if (verb === 'revoke') {
-        const result = await revokeCompanyKey(database, need(company, 'slug'), need(keyId, 'key id'), 'data');
-        return { text: `revoked ${result.id}`, json: result };
-      }
-      throw new UsageError('data-api keys create|list|revoke <slug>');
-    }
-    default:
-      throw new UsageError(`unknown command "data-api ${action ?? ''}"; see npm run svc -- --help`);
-  }
-}
-
-function parseExpiry(value: string | undefined): Date | undefined {
-  if (!value) return undefined;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new UsageError('--expires takes a date, YYYY-MM-DD');
-  return date;
 }
 
 const argv = process.argv.slice(2);

@@ -10,8 +10,9 @@ import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';
 import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
 import { ACME_TZ, acmeConfig } from '../support/fixtures';
 
-// The Data API's deep pages start at the day order_list_counts points to (docs/decisions.md, "Pages of a
-// long list"): every page must be exactly the page a plain OFFSET gives, whatever was written and changed.
+// The Data API's deep pages start at the day order_list_counts points to and stop at the day of their last
+// row (docs/decisions.md, "Pages of a long list"): every page must be exactly the page a plain OFFSET gives,
+// whatever was written and changed.
 const STATUSES = ['confirmed', 'scheduled', 'delivered', 'completed', 'canceled', 'pending_risk_review'];
 
 describe.each(drivers())('order pages through the day counts on %s', (driver) => {
@@ -112,6 +113,29 @@ describe.each(drivers())('order pages through the day counts on %s', (driver) =>
     await database.db.execute(sql`update orders set is_demo = not is_demo where order_number % 17 = 0`);
     await database.db.execute(sql`delete from orders where order_number % 23 = 0`);
     await expectSamePages();
+  });
+
+  it('reads a page again without its lower bound when its days lost an order between the two reads', async () => {
+    // The counts say the page's first day holds more than it does, as they would had an order left that day
+    // after they were read: the day of the page's last row comes out too new, and the bounded read falls
+    // short. The page must still be whole (a short page would end an integrator's walk early).
+    const offset = 20;
+    const want = (await reference('completed', offset, 26)).map((r) => r.n);
+    const [first] = await listOrdersPage(database.db, companyId, { status: 'completed' }, offset, 1);
+    const day = first!.createdAt.toISOString().slice(0, 10);
+    const inflate = (by: number) =>
+      database.db.execute(sql`
+        update order_list_counts set listed = listed + ${by}
+        where company_id = ${companyId} and status = 'completed' and day = ${day}`);
+    await inflate(40);
+    try {
+      const got = (await listOrdersPage(database.db, companyId, { status: 'completed' }, offset, 26)).map(
+        (o) => o.orderNumber,
+      );
+      expect(got).toEqual(want);
+    } finally {
+      await inflate(-40);
+    }
   });
 
   it('keeps the counts equal to a fresh count of the listable orders', async () => {

@@ -21,7 +21,10 @@ export type OrderFilter = {
  * A page of listable orders: `limit` rows after skipping `offset`. Without a date range a deep page does
  * not skip its offset row by row: order_list_counts (kept by a trigger) says which UTC day the offset falls
  * in and how many newer orders precede that day, so the scan starts there (docs/decisions.md, "Pages of a
- * long list"). With a date range, the range's own index bounds the skip.
+ * long list"). It also says the day of the page's last row, which bounds the scan from below: with both
+ * bounds the planner reads a status's own index (orders_listed_status) rather than walking orders_listed
+ * past thousands of newer orders of other statuses (recent orders are rarely completed yet). With a date
+ * range, the range's own index bounds the skip.
  */
 export async function listOrdersPage(
   db: Queryable,
@@ -34,45 +37,55 @@ export async function listOrdersPage(
   if (filter.status) where.push(eq(orders.status, filter.status));
   if (filter.createdFrom) where.push(gte(orders.createdAt, filter.createdFrom));
   if (filter.createdBefore) where.push(lt(orders.createdAt, filter.createdBefore));
-  let skip = offset;
-  if (!filter.createdFrom && !filter.createdBefore && offset > 0) {
-    const start = await dayOfOffset(db, companyId, filter.status ?? '*', offset);
-    if (!start) return [];
-    where.push(lt(orders.createdAt, start.before));
-    skip = offset - start.newer;
-  }
-  return db
-    .select()
-    .from(orders)
-    .where(and(...where))
-    .orderBy(...newestFirst)
-    .offset(skip)
-    .limit(limit);
+  const page = (conditions: SQL[], skip: number) =>
+    db
+      .select()
+      .from(orders)
+      .where(and(...conditions))
+      .orderBy(...newestFirst)
+      .offset(skip)
+      .limit(limit);
+  if (filter.createdFrom || filter.createdBefore || (offset === 0 && !filter.status)) return page(where, offset);
+  const days = await daysOfPage(db, companyId, filter.status ?? '*', offset, limit);
+  if (!days) return [];
+  const skip = offset - days.newer;
+  const bounded = [...where, lt(orders.createdAt, days.before)];
+  if (!days.from) return page(bounded, skip);
+  const rows = await page([...bounded, gte(orders.createdAt, days.from)], skip);
+  // Short only when an order left those days between the two reads (a status change, a hold): the lower
+  // bound must not end the list early, so the page is read again without it.
+  return rows.length < limit ? page(bounded, skip) : rows;
 }
 
-/** The UTC day holding the offset-th listable order (newest first), and how many listed orders are newer. */
-async function dayOfOffset(
+/**
+ * The UTC days holding the offset-th listable order (newest first) and the last one the page may need
+ * (offset + limit - 1: none when the list ends before), and how many listed orders are newer than the first.
+ */
+async function daysOfPage(
   db: Queryable,
   companyId: string,
   status: string,
   offset: number,
-): Promise<{ before: Date; newer: number } | null> {
+  limit: number,
+): Promise<{ before: Date; from: Date | null; newer: number } | null> {
   const through = sql<number>`sum(${orderListCounts.listed}) over (order by ${orderListCounts.day} desc)`;
   const days = db
     .select({ day: orderListCounts.day, listed: orderListCounts.listed, through: through.as('through') })
     .from(orderListCounts)
     .where(and(eq(orderListCounts.companyId, companyId), eq(orderListCounts.status, status)))
     .as('days');
+  const last = offset + limit - 1;
   const [row] = await db
-    .select({ day: days.day, newer: sql<string>`${days.through} - ${days.listed}` })
-    .from(days)
-    .where(sql`${days.through} > ${offset}`)
-    .orderBy(desc(days.day))
-    .limit(1);
-  if (!row) return null;
-  const before = new Date(`${row.day}T00:00:00Z`);
+    .select({
+      first: sql<string | null>`max(${days.day}) filter (where ${days.through} > ${offset})`,
+      newer: sql<string | null>`min(${days.through} - ${days.listed}) filter (where ${days.through} > ${offset})`,
+      last: sql<string | null>`max(${days.day}) filter (where ${days.through} > ${last})`,
+    })
+    .from(days);
+  if (!row?.first) return null;
+  const before = new Date(`${row.first}T00:00:00Z`);
   before.setUTCDate(before.getUTCDate() + 1);
-  return { before, newer: Number(row.newer) };
+  return { before, from: row.last ? new Date(`${row.last}T00:00:00Z`) : null, newer: Number(row.newer) };
 }
 
 /** One listable order by its number, in this company only. */

@@ -1,6 +1,6 @@
+import type { ShownOrder } from '../db/repositories/data-orders';
 import type { JunkJobRow } from '../db/repositories/junk';
 import type { LeadRow } from '../db/repositories/leads';
-import type { OrderRow } from '../db/repositories/orders';
 import type { QuoteCents } from '../domain/pricing';
 import { dollars } from './money';
 
@@ -10,7 +10,8 @@ import { dollars } from './money';
  */
 type Address = { line1: string; line2?: string | null; city: string | null; state: string | null; zip: string };
 
-export function presentDataOrder(order: OrderRow) {
+/** An order as the Data API shows it, from a whole row (webhooks) or only the columns it shows (reads). */
+export function presentDataOrder(order: ShownOrder) {
   const address = order.address as Address;
   const quote = order.quote as QuoteCents;
   return {

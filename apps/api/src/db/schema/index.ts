@@ -6,6 +6,7 @@
 
 export * from './catalog';
 export * from './companies';
+export * from './console';
 export * from './customers';
 export * from './events';
 export * from './junk';

@@ -1,0 +1,3 @@
+import type { RouteConfig } from '@hono/zod-openapi';
+
+export const developerOperations: readonly RouteConfig[] = [];

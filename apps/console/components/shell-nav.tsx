@@ -82,7 +82,7 @@ function SignOutButton() {
   async function signOut() {
     if (running.current) return;
     running.current = true;
-    await consoleFetch('POST', '/session/end');
+    await consoleFetch('DELETE', '/session');
     window.location.assign('/sign-in');
   }
   return (

@@ -14,6 +14,19 @@ const NETWORK: ApiError = {
   message: 'We could not reach the server. Check your connection and try again.',
 };
 
+/**
+ * The API's CSRF rule for writes (double submit): the value of its CSRF cookie (readable by the page, set at
+ * sign-in; `__Host-` prefixed on https) goes back in this header.
+ */
+export const CSRF_HEADER = 'X-SVC-CSRF';
+const CSRF_COOKIE = /(?:^|;\s*)(?:__Host-)?svc-console\.csrf=([^;]*)/;
+
+function csrfToken(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const match = CSRF_COOKIE.exec(document.cookie);
+  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+}
+
 export type Query = Record<string, string | number | boolean | undefined | null>;
 
 /** One call to the console API. `path` is below /console/v1 (e.g. `/me`). */
@@ -23,12 +36,16 @@ export async function consoleFetch<T>(
   options: { body?: unknown; query?: Query; signal?: AbortSignal } = {},
 ): Promise<ApiResult<T>> {
   const url = `${CONSOLE_BASE}${path}${queryString(options.query)}`;
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const csrf = method === 'GET' ? undefined : csrfToken();
+  if (csrf) headers[CSRF_HEADER] = csrf;
   let response: Response;
   try {
     response = await fetch(url, {
       method,
       credentials: 'same-origin',
-      headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
+      headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });

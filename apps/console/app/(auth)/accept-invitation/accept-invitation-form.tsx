@@ -34,6 +34,7 @@ export function AcceptInvitationForm({ token, email }: { token: string; email: s
         type="password"
         autoComplete="new-password"
         required
+        hint="At least 12 characters; a few words you will remember make a good one."
         error={form.errors.password}
       />
       <Field

@@ -26,6 +26,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         type="password"
         autoComplete="new-password"
         required
+        hint="At least 12 characters; a few words you will remember make a good one."
         error={form.errors.password}
       />
       <Field

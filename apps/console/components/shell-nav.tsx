@@ -67,9 +67,9 @@ export function ShellNav() {
         })}
       </ul>
       <div className="shell-user">
-        <span className="who">
-          {me.name} <span className="muted">({me.role === 'owner' ? 'owner' : 'staff'})</span>
-        </span>
+        <Link href="/account" className="who" aria-current={pathname === '/account' ? 'page' : undefined}>
+          {me.name} <span className="role">({me.role === 'owner' ? 'owner' : 'staff'})</span>
+        </Link>
         <SignOutButton />
       </div>
     </nav>

@@ -20,7 +20,7 @@ export function SignInForm({ next }: { next: string }) {
     },
   );
   return (
-    <form onSubmit={form.onSubmit} noValidate>
+    <form {...form.formProps}>
       <FormMessage message={form.formError} />
       <Field label="E-mail" name="email" type="email" autoComplete="username" required error={form.errors.email} />
       <Field

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
-import { consoleFetch } from '../lib/api';
+import { api, call } from '../lib/api';
 import { COUNTS_CHANGED } from '../lib/counts';
 import type { NavCounts } from '../lib/types';
 import { useApi } from '../lib/use-api';
@@ -86,7 +86,7 @@ function SignOutButton() {
   async function signOut() {
     if (running.current) return;
     running.current = true;
-    await consoleFetch('DELETE', '/session');
+    await call(api.DELETE('/session'));
     window.location.assign('/sign-in');
   }
   return (

@@ -19,8 +19,13 @@ const shell = (page: Page) => page.getByRole('navigation', { name: 'Console' });
 test('sign in, a wrong password is a sentence, sign out', async ({ page }, info) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   // Signed out, a console page sends you to sign in and brings you back to it after.
-  await page.goto(consoleUrl('/account'));
+  const violations: string[] = [];
+  page.on('console', (m) => /Content Security Policy/.test(m.text()) && violations.push(m.text()));
+  const response = await page.goto(consoleUrl('/account'));
   await expect(page).toHaveURL(/\/sign-in\?next=%2Faccount$/);
+  // Only the console's own scripts run (a nonce per page) and no one frames it.
+  expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+  expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
   await page.locator('form[data-ready]').waitFor();
 
   await page.getByLabel('E-mail').fill(owner.email);
@@ -50,6 +55,7 @@ test('sign in, a wrong password is a sentence, sign out', async ({ page }, info)
   await signOut(page);
   await page.goto(consoleUrl('/account'));
   await expect(page).toHaveURL(/\/sign-in\?next=/);
+  expect(violations).toEqual([]);
 });
 
 test('the navigation: owners see Developers, staff do not', async ({ page }) => {

@@ -48,6 +48,29 @@ export async function inviteToken(slug: string, email: string, role: 'owner' | '
 }
 
 /**
+ * The link of the latest console e-mail to an address (a password reset, an invitation), read from the
+ * company's local outbox with `svc outbox list`. Waits a little: it is written as the request answers.
+ */
+export async function consoleMailLink(slug: string, to: string): Promise<string> {
+  for (let tries = 0; tries < 20; tries++) {
+    const rows = (await svc(process.env.E2E_DATA_DIR as string, 'outbox', 'list', slug)) as {
+      id: number;
+      channel: string;
+      to: string;
+      payload: { text?: string };
+    }[];
+    const mail = rows
+      .filter((r) => r.channel === 'email' && r.to === to)
+      .sort((a, b) => b.id - a.id)
+      .find((r) => r.payload.text?.includes('http'));
+    const link = mail && /https?:\/\/\S+/.exec(mail.payload.text ?? '')?.[0];
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no console e-mail with a link to ${to} in ${slug}'s outbox`);
+}
+
+/**
  * Signs in through the sign-in page and waits for the signed-in shell. `next` is where to land (default
  * the console's first page, Needs action).
  */

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { screenshot, seriousA11yViolations } from '../support/booking';
 import {
   type ConsoleUser,
+  consoleMailLink,
   consoleUrl,
   createConsoleUser,
   demoOwner,
@@ -144,6 +145,53 @@ test('an invitation accepted in the browser signs the new user in', async ({ pag
   await page.goto(consoleUrl(`/accept-invitation?token=${encodeURIComponent(token)}`));
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(/^[A-Z].*\.$/);
   await expect(page.getByLabel('Your name')).toHaveCount(0);
+});
+
+test('a forgotten password: the e-mailed link, a new password, the old one refused', async ({ page }, info) => {
+  const user = await createConsoleUser({ role: 'staff', name: 'Fay Forgetful' });
+  await page.goto(consoleUrl('/sign-in'));
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await page.locator('form[data-ready]').waitFor();
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByRole('status')).toContainText(`If ${user.email} has an account`);
+
+  // The link from the e-mail (the local outbox), opened in the browser.
+  const link = new URL(await consoleMailLink('demo', user.email));
+  expect(link.pathname).toBe('/reset-password');
+  await page.goto(consoleUrl(`${link.pathname}${link.search}`));
+  await page.locator('form[data-ready]').waitFor();
+  await page.getByLabel('New password', { exact: true }).fill('short');
+  await page.getByLabel('The new password again').fill('short');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  // The API's rule, next to its field.
+  await expect(page.getByLabel('New password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('New password', { exact: true })).toBeFocused();
+  await screenshot(page, info, 'console-reset-password-refused');
+  await page.getByLabel('New password', { exact: true }).fill('a brand new passphrase');
+  await page.getByLabel('The new password again').fill('a brand new passphrase');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page).toHaveURL(/\/sign-in\?reset=1$/);
+  await expect(page.getByText('Your password is changed.')).toBeVisible();
+
+  await page.locator('form[data-ready]').waitFor();
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(/^[A-Z].*\.$/);
+  await signIn(page, user.email, 'a brand new passphrase', '/account');
+  await expect(shell(page).getByRole('link', { name: /Fay Forgetful/ })).toBeVisible();
+
+  // The link works once.
+  await page.context().clearCookies();
+  await page.goto(consoleUrl(`${link.pathname}${link.search}`));
+  await page.locator('form[data-ready]').waitFor();
+  await page.getByLabel('New password', { exact: true }).fill('yet another passphrase');
+  await page.getByLabel('The new password again').fill('yet another passphrase');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(/^[A-Z].*\.$/);
+  await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
 });
 
 for (const [name, viewport] of [

@@ -194,6 +194,35 @@ test('a forgotten password: the e-mailed link, a new password, the old one refus
   await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
 });
 
+test("the console's own origin forwards only the console API, and the API still checks who writes", async ({
+  playwright,
+}) => {
+  const request = await playwright.request.newContext();
+  const origin = consoleUrl('').replace(/\/$/, '');
+  const signIn = (from: string) =>
+    request.post(consoleUrl('/console/v1/session'), {
+      headers: { origin: from },
+      data: { email: owner.email, password: owner.password },
+    });
+  // Another site's page cannot sign anyone in through the console (login CSRF).
+  const forged = await signIn('https://evil.example');
+  expect(forged.status()).toBe(403);
+  expect((await forged.json()).error.code).toBe('csrf_rejected');
+  // From the console's origin: the session and CSRF cookies come back through it.
+  const signedIn = await signIn(origin);
+  expect(signedIn.status()).toBe(200);
+  const cookies = signedIn.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie');
+  expect(cookies.some((c) => /HttpOnly/i.test(c.value))).toBe(true);
+  expect((await request.get(consoleUrl('/console/v1/me'))).status()).toBe(200);
+  // A write without the CSRF header is refused even with the session cookie.
+  const noCsrf = await request.delete(consoleUrl('/console/v1/session'), { headers: { origin } });
+  expect((await noCsrf.json()).error.code).toBe('csrf_rejected');
+  // Nothing but /console/v1 is reached through the console, however the path is spelled.
+  const escaped = await request.get(consoleUrl('/console/v1/%2e%2e/%2e%2e/booking/v1/company'));
+  expect(escaped.status()).toBe(404);
+  await request.dispose();
+});
+
 for (const [name, viewport] of [
   ['tablet', { width: 768, height: 1024 }],
   ['desktop', { width: 1280, height: 900 }],

@@ -67,6 +67,20 @@ test('sign in, a wrong password is a sentence, sign out', async ({ page }, info)
   expect(violations).toEqual([]);
 });
 
+test('a session that ends while a page is open: its next call goes to sign in, and back after', async ({ page }) => {
+  await signIn(page, owner.email, owner.password, '/account');
+  // Signed out elsewhere (another tab, an expiry): the cookies are gone.
+  await page.context().clearCookies();
+  // The navigation asks its counts again (every minute, on coming back to the tab, after an action).
+  await page.evaluate(() => window.dispatchEvent(new Event('console:counts-changed')));
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Faccount$/);
+  await page.locator('form[data-ready]').waitFor();
+  await page.getByLabel('E-mail').fill(owner.email);
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+});
+
 test('the demo owner that npm start prints signs in', async ({ page }) => {
   const owner = demoOwner();
   expect(owner.email).toBe('owner@demo.example');

@@ -1,13 +1,15 @@
 import { headers } from 'next/headers';
+import { cache } from 'react';
 import { type ApiResult, readResult } from './api';
 import { apiUrl } from './config';
 
 /**
  * The console API from this app's server (server components and layouts): straight to SVC_API_URL with the
  * visitor's Cookie header, so a page can know who is signed in before it renders. Reads only: writes come
- * from the browser, where the API's CSRF check sees the console's Origin.
+ * from the browser, where the API's CSRF check sees the console's Origin. One request's renders share each
+ * answer (the layout and the page both asking /me make one call).
  */
-export async function serverGet<T>(path: string): Promise<ApiResult<T>> {
+export const serverGet = cache(async function serverGet<T>(path: string): Promise<ApiResult<T>> {
   const incoming = await headers();
   const cookie = incoming.get('cookie');
   try {
@@ -23,4 +25,4 @@ export async function serverGet<T>(path: string): Promise<ApiResult<T>> {
       error: { code: 'network', message: 'The console cannot reach the platform right now. Try again in a moment.' },
     };
   }
-}
+}) as <T>(path: string) => Promise<ApiResult<T>>;

@@ -79,7 +79,7 @@ describe.each(drivers())('console settings and delivery log on %s', (driver) => 
 
   it('names the form field of each problem', async () => {
     const { sections } = await readSettings(database, acme, true);
-    const sizes = structuredClone((sections.sizes as { sizes: Record<string, any>[] }).sizes);
+    const sizes = structuredClone((sections.sizes as { sizes: any[] }).sizes);
     sizes[0].prices.d7 = 12.345;
     sizes[1].label = '';
     const bad = await refusal(save('sizes', { sizes }));

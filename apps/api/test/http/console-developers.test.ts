@@ -57,7 +57,7 @@ describe.each(targets)('console developers on $name', (target) => {
     for (const label of ['first', 'second']) {
       const res = await rival.post('/keys', { body: { kind: 'server', label } });
       expect(res.status).toBe(200);
-      expect(res.body.data.key).toMatch(/^svc_secret_/);
+      expect(res.body.data.key).toMatch(/^svc_sk_/);
       made.push(res.body.data);
     }
     expectError(await rival.post('/keys', { body: { kind: 'server' } }), 400, 'invalid_body', 'kind');
@@ -225,8 +225,11 @@ describe.each(targets)('console developers on $name', (target) => {
     for (const [method, path, body] of paths) {
       expectError(await rival.call(method, path, body === undefined ? {} : { body }), 404, 'not_found');
     }
-    // A delivery id of another endpoint is not this endpoint's either.
-    expectError(await owner.post(`/webhooks/${endpoint.id}/deliveries/1/resend`, { body: {} }), 404, 'not_found');
+    // A delivery id this endpoint does not have, or that is no number; an endpoint id that is no id.
+    for (const id of ['999999999', 'abc']) {
+      expectError(await owner.post(`/webhooks/${endpoint.id}/deliveries/${id}/resend`, { body: {} }), 404, 'not_found');
+    }
+    expectError(await owner.get('/webhooks/not-a-uuid/deliveries'), 404, 'not_found');
     expect((await rival.get('/webhooks')).body.data.endpoints.map((e: { id: string }) => e.id)).not.toContain(
       endpoint.id,
     );

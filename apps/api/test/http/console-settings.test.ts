@@ -38,7 +38,12 @@ describe.each(targets)('console settings on $name', (target) => {
     expect(data.preview_url).toMatch(/\/book\?company=acme&preview=1$/);
     expect(data.sections.profile).toMatchObject({ name: 'Acme Roll-Off', timezone: 'America/New_York' });
     expect(data.sections.rules).toMatchObject({ online: true, non_working_weekdays: ['sunday'] });
-    expect(data.sections.sizes.sizes.map((s: { key: string }) => s.key)).toEqual(['10yd', '20yd']);
+    // A retired size is shown switched off, so saving the list keeps it.
+    expect(data.sections.sizes.sizes.map((s: { key: string; active: boolean }) => [s.key, s.active])).toEqual([
+      ['10yd', true],
+      ['20yd', true],
+      ['15yd', false],
+    ]);
     expect(data.sections.sizes.sizes[0].prices).toMatchObject({ d7: 350, extra_day: 20 });
     expect(data.sections.card_fees).toEqual({ handling: 'customer_pays', percent: 3, fixed: 0.3 });
     expect(data.sections.junk.junk.loads.length).toBeGreaterThan(0);

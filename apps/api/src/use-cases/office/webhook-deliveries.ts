@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import { lockCompany } from '../../db/repositories/catalog';
+import { insertAudit } from '../../db/repositories/company-config';
 import { endpointSucceeded, type OutboxRow } from '../../db/repositories/outbox';
 import { publishChange } from '../../db/repositories/platform';
 import {
@@ -12,13 +13,13 @@ import {
   listAttempts,
   listDeliveries,
 } from '../../db/repositories/webhook-attempts';
-import { countEnabledEndpoints } from '../../db/repositories/webhook-endpoints';
+import { countEnabledEndpoints, listEndpoints } from '../../db/repositories/webhook-endpoints';
 import { DomainError } from '../../domain/errors';
-import type { BookingEventName, DataEventName } from '../../domain/events';
+import { BOOKING_EVENTS, type BookingEventName, DATA_EVENTS, type DataEventName } from '../../domain/events';
 import { attemptWebhook } from '../../events/deliver';
 import { sampleEvent } from '../../events/sample-events';
 import { presentDelivery, presentEndpoint } from '../../present/webhook-deliveries';
-import { MAX_WEBHOOK_ENDPOINTS } from './webhooks';
+import { addWebhookEndpoint, MAX_WEBHOOK_ENDPOINTS, type NewEndpoint, removeWebhookEndpoint } from './webhooks';
 
 /**
  * The console's delivery log of a webhook endpoint, its resend and its test event (docs/decisions.md, "The
@@ -156,4 +157,35 @@ export async function enableWebhookEndpoint(database: Database, companyId: strin
     await publishChange(tx);
     return presentEndpoint({ ...endpoint, enabled: true, disabledAt: null, consecutiveFailures: 0 });
   });
+}
+
+/** Adds an endpoint for the console: the shared use case, the endpoint as the log shows it, its secret once. */
+export async function addConsoleEndpoint(
+  database: Database,
+  owner: { companyId: string; slug: string; userId: string },
+  endpoint: NewEndpoint,
+) {
+  const created = await addWebhookEndpoint(database, owner.slug, endpoint);
+  await insertAudit(database.db, { ...owner, action: 'webhook.created', subject: `endpoint:${created.id}` });
+  return { ...presentEndpoint(await endpointOf(database, owner.companyId, created.id)), secret: created.secret };
+}
+
+export async function removeConsoleEndpoint(
+  database: Database,
+  owner: { companyId: string; slug: string; userId: string },
+  id: string,
+) {
+  const removed = await removeWebhookEndpoint(database, owner.slug, id);
+  await insertAudit(database.db, { ...owner, action: 'webhook.removed', subject: `endpoint:${removed.id}` });
+  return { id: removed.id, removed: true as const };
+}
+
+/** The company's endpoints as the console lists them (never their secrets), with what each API can send. */
+export async function listConsoleEndpoints(database: Database, companyId: string) {
+  const rows = await listEndpoints(database.db, companyId);
+  return {
+    endpoints: rows.map(presentEndpoint),
+    events: { booking: [...BOOKING_EVENTS], data: [...DATA_EVENTS] },
+    max_per_api: MAX_WEBHOOK_ENDPOINTS,
+  };
 }

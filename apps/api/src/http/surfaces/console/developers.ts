@@ -1,8 +1,5 @@
 import type { Context } from 'hono';
 import * as ops from '../../../contract/console/developers';
-import { insertAudit } from '../../../db/repositories/company-config';
-import { BOOKING_EVENTS, DATA_EVENTS } from '../../../domain/events';
-import { presentEndpoint } from '../../../present/webhook-deliveries';
 import {
   consoleDataApi,
   createConsoleDataKey,
@@ -13,18 +10,14 @@ import {
   revokeConsoleKey,
 } from '../../../use-cases/company/console-keys';
 import {
+  addConsoleEndpoint,
   enableWebhookEndpoint,
-  endpointOf,
+  listConsoleEndpoints,
   listEndpointDeliveries,
+  removeConsoleEndpoint,
   resendDelivery,
   sendTestEvent,
 } from '../../../use-cases/office/webhook-deliveries';
-import {
-  addWebhookEndpoint,
-  listWebhookEndpoints,
-  MAX_WEBHOOK_ENDPOINTS,
-  removeWebhookEndpoint,
-} from '../../../use-cases/office/webhooks';
 import { type ConsoleDeps, type ConsoleEnv, requireOwner } from '../../console-env';
 import type { ConsoleSurface } from './surface';
 
@@ -54,30 +47,9 @@ export function mountDevelopers(surface: ConsoleSurface, deps: ConsoleDeps) {
     revokeConsoleKey(database, owner(c), c.req.valid('param').id, ['data'], now()),
   );
 
-  surface.route(ops.listWebhooks, async (c) => {
-    const { slug } = owner(c);
-    const listed = await listWebhookEndpoints(database, slug);
-    const endpoints = await Promise.all(
-      listed.map(async (e) => presentEndpoint(await endpointOf(database, c.get('member').companyId, e.id))),
-    );
-    return {
-      endpoints,
-      events: { booking: [...BOOKING_EVENTS], data: [...DATA_EVENTS] },
-      max_per_api: MAX_WEBHOOK_ENDPOINTS,
-    };
-  });
-  surface.route(ops.createWebhook, async (c) => {
-    const who = owner(c);
-    const created = await addWebhookEndpoint(database, who.slug, c.req.valid('json'));
-    await insertAudit(database.db, { ...who, action: 'webhook.created', subject: `endpoint:${created.id}` });
-    return { ...presentEndpoint(await endpointOf(database, who.companyId, created.id)), secret: created.secret };
-  });
-  surface.route(ops.removeWebhook, async (c) => {
-    const who = owner(c);
-    const removed = await removeWebhookEndpoint(database, who.slug, c.req.valid('param').id);
-    await insertAudit(database.db, { ...who, action: 'webhook.removed', subject: `endpoint:${removed.id}` });
-    return { id: removed.id, removed: true as const };
-  });
+  surface.route(ops.listWebhooks, (c) => listConsoleEndpoints(database, owner(c).companyId));
+  surface.route(ops.createWebhook, (c) => addConsoleEndpoint(database, owner(c), c.req.valid('json')));
+  surface.route(ops.removeWebhook, (c) => removeConsoleEndpoint(database, owner(c), c.req.valid('param').id));
   surface.route(ops.enableWebhook, (c) => enableWebhookEndpoint(database, owner(c).companyId, c.req.valid('param').id));
 
   surface.route(ops.listDeliveries, (c) =>

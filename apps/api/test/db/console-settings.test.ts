@@ -9,8 +9,10 @@ import { todayIn } from '../../src/domain/dates';
 import { deliverDue } from '../../src/events/deliver';
 import { verifySignature } from '../../src/events/signature';
 import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';
+import { consoleDataApi, createConsoleDataKey, requestConsoleDataApi } from '../../src/use-cases/company/console-keys';
 import { readCompanyConfig } from '../../src/use-cases/company/read-config';
 import { readSettings, saveSettingsSection } from '../../src/use-cases/company/settings';
+import { decideDataApi } from '../../src/use-cases/data/access';
 import { listEndpointDeliveries, resendDelivery, sendTestEvent } from '../../src/use-cases/office/webhook-deliveries';
 import { addWebhookEndpoint } from '../../src/use-cases/office/webhooks';
 import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
@@ -179,5 +181,29 @@ describe.each(drivers())('console settings and delivery log on %s', (driver) => 
       .from(webhookAttempts)
       .where(and(eq(webhookAttempts.companyId, acme), eq(webhookAttempts.manual, true)));
     expect(mine).toHaveLength(2);
+  });
+
+  it('asks for Data API access with its use; a key waits for the approval and is shown once', async () => {
+    const owner = { companyId: rival, slug: 'rival', userId: null as never };
+    const now = new Date();
+    expect(await consoleDataApi(database, owner, now)).toMatchObject({ access: 'none', keys: [] });
+    await expect(createConsoleDataKey(database, owner, undefined, now)).rejects.toMatchObject({
+      code: 'state_conflict',
+    });
+    const asked = await requestConsoleDataApi(database, owner, 'Our orders into our accounting system', now);
+    expect(asked).toMatchObject({ access: 'requested', use: 'Our orders into our accounting system' });
+    await expect(createConsoleDataKey(database, owner, undefined, now)).rejects.toMatchObject({
+      code: 'state_conflict',
+      message: expect.stringMatching(/once the platform approves/),
+    });
+    await decideDataApi(database, 'rival', 'approved', now);
+    const key = await createConsoleDataKey(database, owner, 'books', now);
+    expect(key.key).toMatch(/^svc_live_/);
+    const listed = await consoleDataApi(database, owner, now);
+    expect(listed.keys.map((k) => k.id)).toEqual([key.id]);
+    expect(JSON.stringify(listed)).not.toContain(key.key);
+    await expect(requestConsoleDataApi(database, owner, 'Once more, please', now)).rejects.toMatchObject({
+      code: 'state_conflict',
+    });
   });
 });

@@ -4,6 +4,12 @@ import { svc } from './platform';
 /** The company console of the suite's platform (global-setup.ts). */
 export const consoleUrl = (path = '/') => `${process.env.E2E_CONSOLE_URL as string}${path}`;
 
+/** The demo company's owner that `npm start` seeds and prints. */
+export const demoOwner = () => ({
+  email: process.env.E2E_OWNER_EMAIL as string,
+  password: process.env.E2E_OWNER_PASSWORD as string,
+});
+
 export type ConsoleUser = { email: string; password: string; name: string; role: 'owner' | 'staff'; slug: string };
 
 let made = 0;

@@ -1,6 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import { screenshot, seriousA11yViolations } from '../support/booking';
-import { type ConsoleUser, consoleUrl, createConsoleUser, inviteToken, signIn, signOut } from '../support/console';
+import {
+  type ConsoleUser,
+  consoleUrl,
+  createConsoleUser,
+  demoOwner,
+  inviteToken,
+  signIn,
+  signOut,
+} from '../support/console';
 
 /**
  * The console's doors: signing in and out, a wrong password, an invitation accepted in the browser, the
@@ -19,14 +27,19 @@ const shell = (page: Page) => page.getByRole('navigation', { name: 'Console' });
 test('sign in, a wrong password is a sentence, sign out', async ({ page }, info) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   // Signed out, a console page sends you to sign in and brings you back to it after.
-  await page.goto(consoleUrl('/account'));
+  const violations: string[] = [];
+  page.on('console', (m) => /Content Security Policy/.test(m.text()) && violations.push(m.text()));
+  const response = await page.goto(consoleUrl('/account'));
   await expect(page).toHaveURL(/\/sign-in\?next=%2Faccount$/);
+  // Only the console's own scripts run (a nonce per page) and no one frames it.
+  expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+  expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
   await page.locator('form[data-ready]').waitFor();
 
   await page.getByLabel('E-mail').fill(owner.email);
   await page.getByLabel('Password').fill('not the password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  const refusal = page.getByRole('alert').filter({ hasText: /\w/ });
+  const refusal = page.getByRole('main').getByRole('alert').filter({ hasText: /\w/ });
   await expect(refusal).toHaveText(/^[A-Z].*\.$/);
   // The same sentence for an e-mail with no account: sign-in never tells which.
   const wrongPassword = await refusal.textContent();
@@ -50,6 +63,15 @@ test('sign in, a wrong password is a sentence, sign out', async ({ page }, info)
   await signOut(page);
   await page.goto(consoleUrl('/account'));
   await expect(page).toHaveURL(/\/sign-in\?next=/);
+  expect(violations).toEqual([]);
+});
+
+test('the demo owner that npm start prints signs in', async ({ page }) => {
+  const owner = demoOwner();
+  expect(owner.email).toBe('owner@demo.example');
+  await signIn(page, owner.email, owner.password, '/account');
+  await expect(page.getByText('Demo Dumpsters').first()).toBeVisible();
+  await expect(page.getByText('Owner', { exact: true })).toBeVisible();
 });
 
 test('the navigation: owners see Developers, staff do not', async ({ page }) => {
@@ -64,7 +86,7 @@ test('the navigation: owners see Developers, staff do not', async ({ page }) => 
   await expect(shell(page).getByRole('link', { name: /Sam Staff/ })).toBeVisible();
   await expect(shell(page).getByRole('link', { name: 'Settings' })).toBeVisible();
   await expect(shell(page).getByRole('link', { name: 'Developers' })).toHaveCount(0);
-  await expect(page.getByText('Office staff')).toBeVisible();
+  await expect(page.getByText('Office staff', { exact: true })).toBeVisible();
 });
 
 test('keyboard only: skip link, e-mail, password, Enter', async ({ page }) => {
@@ -80,7 +102,7 @@ test('keyboard only: skip link, e-mail, password, Enter', async ({ page }) => {
   // A wrong password first: the refusal is read out and the fields keep their place.
   await page.keyboard.type('wrong password');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('alert').filter({ hasText: /\w/ })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: /\w/ })).toBeVisible();
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Password')).toBeFocused();
@@ -112,13 +134,16 @@ test('an invitation accepted in the browser signs the new user in', async ({ pag
   await expect(page.getByLabel('The password again')).toBeFocused();
   await page.getByLabel('The password again').fill('a long enough password');
   await page.getByRole('button', { name: 'Join' }).click();
-  await expect(page).toHaveURL(/\/(needs-action|account|sign-in)/);
+  // Accepting signs in: the console opens on its first page.
+  await expect(page).toHaveURL(/\/needs-action$/);
+  await page.goto(consoleUrl('/account'));
+  await expect(shell(page).getByRole('link', { name: /Ivy Invited/ })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
 
   // A used invitation says so before anyone types.
   await page.goto(consoleUrl(`/accept-invitation?token=${encodeURIComponent(token)}`));
-  await expect(page.getByRole('alert')).toHaveText(/^[A-Z].*\.$/);
-  await signIn(page, email, 'a long enough password', '/account');
-  await expect(shell(page).getByRole('link', { name: /Ivy Invited/ })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(/^[A-Z].*\.$/);
+  await expect(page.getByLabel('Your name')).toHaveCount(0);
 });
 
 for (const [name, viewport] of [
@@ -136,7 +161,7 @@ for (const [name, viewport] of [
     await page.getByLabel('E-mail').fill(owner.email);
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: /\w/ })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('alert').filter({ hasText: /\w/ })).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await signIn(page, owner.email, owner.password, '/account');

@@ -1,8 +1,7 @@
 'use client';
 
 import { Input, money, SectionForm } from './section-form';
-import type { SectionProps } from './settings-section';
-import { type Settings, useSection } from './use-section';
+import { type SectionProps, type Settings, useSection } from './use-section';
 
 type Fees = NonNullable<Settings['sections']['card_fees']>;
 

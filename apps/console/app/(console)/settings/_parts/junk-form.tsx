@@ -3,8 +3,7 @@
 import { Notice } from '../../../../components/notice';
 import { Rows } from './rows';
 import { Check, Input, SectionForm } from './section-form';
-import type { SectionProps } from './settings-section';
-import { type Settings, useSection } from './use-section';
+import { type SectionProps, type Settings, useSection } from './use-section';
 
 type Junk = Settings['sections']['junk'];
 

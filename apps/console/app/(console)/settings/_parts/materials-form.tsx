@@ -2,8 +2,7 @@
 
 import { Rows } from './rows';
 import { Check, Input, SectionForm } from './section-form';
-import type { SectionProps } from './settings-section';
-import { type Settings, useSection } from './use-section';
+import { type SectionProps, type Settings, useSection } from './use-section';
 
 type Materials = Settings['sections']['materials'];
 

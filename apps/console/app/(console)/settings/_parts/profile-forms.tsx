@@ -2,8 +2,7 @@
 
 import { Field } from '../../../../components/field';
 import { Check, Input, SectionForm } from './section-form';
-import type { SectionProps } from './settings-section';
-import { type Settings, useSection } from './use-section';
+import { type SectionProps, type Settings, useSection } from './use-section';
 
 type S = Settings['sections'];
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;

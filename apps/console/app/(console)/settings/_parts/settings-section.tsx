@@ -10,8 +10,6 @@ import { ProfileForm, RulesForm } from './profile-forms';
 import { SizesForm } from './sizes-form';
 import type { Settings } from './use-section';
 
-export type SectionProps<T> = { initial: T; onSaved: (s: Settings) => void };
-
 /**
  * One section of the settings: loads GET /settings, shows the preview link and the section's form. A save
  * answers every section again; the page keeps the fresh copy and says the booking page has it.

@@ -5,6 +5,9 @@ import { type ApiError, consoleFetch } from '../../../../lib/api';
 import type { Schemas } from '../../../../lib/types';
 
 export type Settings = Schemas['Settings'];
+
+/** What every section's form gets: its values as loaded, and what to do once saved. */
+export type SectionProps<T> = { initial: T; onSaved: (s: Settings) => void };
 type Json = Record<string, unknown>;
 export type BindKind = 'text' | 'number' | 'nullable-number' | 'optional-number' | 'nullable-text';
 

@@ -135,6 +135,8 @@ test('staff: no Developers in the navigation, and the server refuses the page wi
   );
   // Staff edit the booking rules, but card fees are for owners.
   await expect(page.getByRole('heading', { name: 'Booking rules' })).toBeVisible();
+  const tabs = page.getByRole('navigation', { name: 'Settings sections' });
+  await expect(tabs.getByRole('link', { name: 'Booking rules' })).toHaveAttribute('aria-current', 'page');
   await page.goto(consoleUrl('/settings/card-fees'));
   await expect(page.getByText('Card fee handling is for owners')).toBeVisible();
   await page.goto(consoleUrl('/developers/keys'));

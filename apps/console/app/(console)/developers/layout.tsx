@@ -1,6 +1,12 @@
 import '../settings/settings.css';
-import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { Tabs } from '../settings/_parts/tabs';
+
+const PAGES = [
+  ['/developers/keys', 'Keys'],
+  ['/developers/data-api', 'Data API'],
+  ['/developers/webhooks', 'Webhooks'],
+] as const;
 
 /**
  * Developers: keys, Data API access, webhooks. For owners; the navigation hides it from staff, and the API
@@ -10,19 +16,7 @@ export default function DevelopersLayout({ children }: { children: ReactNode }) 
   return (
     <>
       <h1>Developers</h1>
-      <nav aria-label="Developer tools" className="tabs">
-        <ul>
-          <li>
-            <Link href="/developers/keys">Keys</Link>
-          </li>
-          <li>
-            <Link href="/developers/data-api">Data API</Link>
-          </li>
-          <li>
-            <Link href="/developers/webhooks">Webhooks</Link>
-          </li>
-        </ul>
-      </nav>
+      <Tabs label="Developer tools" items={PAGES} />
       {children}
     </>
   );

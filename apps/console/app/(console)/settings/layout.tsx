@@ -1,22 +1,14 @@
 import './settings.css';
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { SECTIONS } from './_parts/sections';
+import { Tabs } from './_parts/tabs';
 
 /** Settings: one page per section of the company config, the sections as tabs. */
 export default function SettingsLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <h1>Settings</h1>
-      <nav aria-label="Settings sections" className="tabs">
-        <ul>
-          {SECTIONS.map(([slug, label]) => (
-            <li key={slug}>
-              <Link href={`/settings/${slug}`}>{label}</Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <Tabs label="Settings sections" items={SECTIONS.map(([slug, label]) => [`/settings/${slug}`, label] as const)} />
       {children}
     </>
   );

@@ -14,14 +14,20 @@ import {
   finishOutboxRow,
   type OutboxRow,
 } from '../db/repositories/outbox';
+import { insertAttempt } from '../db/repositories/webhook-attempts';
 import { DISABLE_AFTER_FAILURES, retryDelay, type WebhookApi } from './backoff';
 import type { Channels } from './channels';
 import { signatureHeader } from './signature';
 import { type Address, checkWebhookTarget, type Resolve } from './ssrf';
 
-export type DeliveryDeps = {
-  db: Db;
+export type DeliveryDeps = WebhookDeps & {
   channels: Channels;
+  batch?: number;
+};
+
+/** What sending one webhook needs: the worker's and a console user's (resend, test event) alike. */
+export type WebhookDeps = {
+  db: Db;
   now: () => Date;
   /** How long a webhook receiver may take to answer. */
   timeoutMs?: number;
@@ -29,7 +35,6 @@ export type DeliveryDeps = {
   allowLocalWebhooks?: boolean;
   /** How a receiver's host is resolved (tests inject one); the default asks the system's resolver. */
   resolve?: Resolve;
-  batch?: number;
 };
 
 /**
@@ -71,6 +76,10 @@ export async function deliverDue(deps: DeliveryDeps): Promise<{ delivered: numbe
 }
 
 type Outcome = { ok: true } | { ok: 'kept' } | { ok: false; error: string; final?: boolean; api?: WebhookApi };
+/** One HTTP attempt: what the receiver answered (null: no answer), and how long it took. */
+export type Attempt =
+  | { ok: true; statusCode: number; durationMs: number }
+  | { ok: false; statusCode: number | null; durationMs: number; error: string; final: boolean };
 
 async function attempt(deps: DeliveryDeps, row: OutboxRow): Promise<Outcome> {
   if (row.channel === 'webhook') return sendWebhook(deps, row);
@@ -84,17 +93,12 @@ async function attempt(deps: DeliveryDeps, row: OutboxRow): Promise<Outcome> {
 async function sendWebhook(deps: DeliveryDeps, row: OutboxRow): Promise<Outcome> {
   const endpoint = row.endpointId ? await findEndpoint(deps.db, row.endpointId) : undefined;
   if (!endpoint?.enabled) return { ok: false, error: 'endpoint disabled or removed', final: true };
-  const url = new URL(endpoint.url);
-  const target = await checkWebhookTarget(url, deps.allowLocalWebhooks ?? false, deps.resolve);
-  const sent: Outcome = target.ok
-    ? await post(deps, row, url, target.addresses[0] as Address, endpoint.secret)
-    : // A refused target is not retried (it would be refused again); a name that did not resolve may yet.
-      { ok: false, error: `refused: ${target.reason}`, final: !target.unresolved };
+  const sent = await attemptWebhook(deps, row, endpoint, false);
   if (sent.ok) {
     await endpointSucceeded(deps.db, endpoint.id);
-    return sent;
+    return { ok: true };
   }
-  const result = { ...sent, api: endpoint.api };
+  const result = { ok: false as const, error: sent.error, final: sent.final, api: endpoint.api };
   const failures = await endpointFailed(deps.db, endpoint.id);
   if (failures >= DISABLE_AFTER_FAILURES && (await disableEndpoint(deps.db, endpoint.id))) {
     const company = await findCompany(deps.db, row.companyId);
@@ -111,6 +115,46 @@ async function sendWebhook(deps: DeliveryDeps, row: OutboxRow): Promise<Outcome>
   }
   return result;
 }
+
+/**
+ * Sends one delivery to its endpoint once, through the SSRF check, and writes the attempt to the delivery
+ * log (webhook_attempts): the status code, the time and the error, never the secret or the body. The
+ * worker's retries and a console user's resend or test event all come through here (`manual` tells them
+ * apart); what the attempt means for the delivery and the endpoint is the caller's.
+ */
+export async function attemptWebhook(
+  deps: WebhookDeps,
+  row: OutboxRow,
+  endpoint: EndpointRow,
+  manual: boolean,
+): Promise<Attempt> {
+  const started = performance.now();
+  const url = new URL(endpoint.url);
+  const target = await checkWebhookTarget(url, deps.allowLocalWebhooks ?? false, deps.resolve);
+  const sent: Attempt = target.ok
+    ? await post(deps, row, url, target.addresses[0] as Address, endpoint.secret, started)
+    : // A refused target is not retried (it would be refused again); a name that did not resolve may yet.
+      {
+        ok: false,
+        statusCode: null,
+        durationMs: elapsed(started),
+        error: `refused: ${target.reason}`,
+        final: !target.unresolved,
+      };
+  await insertAttempt(deps.db, {
+    companyId: row.companyId,
+    outboxId: row.id,
+    endpointId: endpoint.id,
+    attempt: row.attempts + 1,
+    statusCode: sent.statusCode,
+    durationMs: sent.durationMs,
+    error: sent.ok ? null : sent.error.slice(0, 500),
+    manual,
+  });
+  return sent;
+}
+
+const elapsed = (started: number) => Math.round(performance.now() - started);
 
 const API_NAMES: Record<WebhookApi, string> = { booking: 'Booking API', data: 'Data API' };
 
@@ -130,14 +174,21 @@ function disabledNotice(endpoint: EndpointRow, failures: number, lastError: stri
  * POSTs the event to the address that was checked, never to a second lookup of the name (DNS rebinding);
  * TLS still verifies the certificate against the URL's host. Redirects are not followed.
  */
-async function post(deps: DeliveryDeps, row: OutboxRow, url: URL, address: Address, secret: string): Promise<Outcome> {
+async function post(
+  deps: WebhookDeps,
+  row: OutboxRow,
+  url: URL,
+  address: Address,
+  secret: string,
+  started: number,
+): Promise<Attempt> {
   const body = JSON.stringify({ event: row.topic, created_at: row.createdAt.toISOString(), data: row.payload });
   const t = Math.floor(deps.now().getTime() / 1000);
   const timeoutMs = deps.timeoutMs ?? 10_000;
   const pinned = ((_host: string, options: { all?: boolean }, done: (...args: unknown[]) => void) =>
     options?.all ? done(null, [address]) : done(null, address.address, address.family)) as unknown as LookupFunction;
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise<Outcome>((resolve) => {
+  return new Promise<Attempt>((resolve) => {
     const req = send(url, {
       method: 'POST',
       lookup: pinned,
@@ -155,10 +206,16 @@ async function post(deps: DeliveryDeps, row: OutboxRow, url: URL, address: Addre
       res.on('error', () => {}); // a receiver that hangs up mid-answer is already counted by its status
       res.resume();
       const status = res.statusCode ?? 0;
-      resolve(status >= 200 && status < 300 ? { ok: true } : { ok: false, error: `HTTP ${status}` });
+      const durationMs = elapsed(started);
+      resolve(
+        status >= 200 && status < 300
+          ? { ok: true, statusCode: status, durationMs }
+          : { ok: false, statusCode: status, durationMs, error: `HTTP ${status}`, final: false },
+      );
     });
     req.on('error', (err) => {
-      resolve({ ok: false, error: err.name === 'AbortError' ? `no answer in ${timeoutMs} ms` : err.message });
+      const error = err.name === 'AbortError' ? `no answer in ${timeoutMs} ms` : err.message;
+      resolve({ ok: false, statusCode: null, durationMs: elapsed(started), error, final: false });
     });
     req.end(body);
   });

@@ -150,6 +150,431 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's settings, section by section, as the forms show them */
+        get: operations["getSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the company profile
+         * @description Merges the section into the company config and applies it as `svc company apply` does; live on the booking page within a second. Every problem is an invalid_body whose `field` names the form field (`sizes.0.prices.d7`); with several, `details.issues` lists each `{ field, message }`.
+         */
+        post: operations["saveProfileSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the booking rules
+         * @description Merges the section into the company config and applies it as `svc company apply` does; live on the booking page within a second. Every problem is an invalid_body whose `field` names the form field (`sizes.0.prices.d7`); with several, `details.issues` lists each `{ field, message }`.
+         */
+        post: operations["saveRulesSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings/sizes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the sizes and their prices
+         * @description Merges the section into the company config and applies it as `svc company apply` does; live on the booking page within a second. Every problem is an invalid_body whose `field` names the form field (`sizes.0.prices.d7`); with several, `details.issues` lists each `{ field, message }`.
+         */
+        post: operations["saveSizesSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings/materials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the materials
+         * @description Merges the section into the company config and applies it as `svc company apply` does; live on the booking page within a second. Every problem is an invalid_body whose `field` names the form field (`sizes.0.prices.d7`); with several, `details.issues` lists each `{ field, message }`.
+         */
+        post: operations["saveMaterialsSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings/promos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the promo codes
+         * @description Merges the section into the company config and applies it as `svc company apply` does; live on the booking page within a second. Every problem is an invalid_body whose `field` names the form field (`sizes.0.prices.d7`); with several, `details.issues` lists each `{ field, message }`.
+         */
+        post: operations["savePromosSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings/closed-days": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the closed days
+         * @description Merges the section into the company config and applies it as `svc company apply` does; live on the booking page within a second. Every problem is an invalid_body whose `field` names the form field (`sizes.0.prices.d7`); with several, `details.issues` lists each `{ field, message }`.
+         */
+        post: operations["saveClosedDaysSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings/junk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save junk removal: loads, windows and rules
+         * @description Merges the section into the company config and applies it as `svc company apply` does; live on the booking page within a second. Every problem is an invalid_body whose `field` names the form field (`sizes.0.prices.d7`); with several, `details.issues` lists each `{ field, message }`.
+         */
+        post: operations["saveJunkSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings/card-fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save card fee handling
+         * @description Merges the section into the company config and applies it as `svc company apply` does; live on the booking page within a second. Every problem is an invalid_body whose `field` names the form field (`sizes.0.prices.d7`); with several, `details.issues` lists each `{ field, message }`. Owners only: staff get 403 forbidden.
+         */
+        post: operations["saveCardFeeSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Publishable and server keys
+         * @description Owners only: staff get 403 forbidden.
+         */
+        get: operations["listKeys"];
+        put?: never;
+        /**
+         * Create a publishable key (with its allowed domains) or a server key (at most two active)
+         * @description The whole key is in this answer only. Owners only: staff get 403 forbidden.
+         */
+        post: operations["createKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a publishable or server key: refused from then on, on every instance
+         * @description Owners only: staff get 403 forbidden.
+         */
+        post: operations["revokeKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data-api": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's Data API access as the platform decided it, and its Data API keys
+         * @description Owners only: staff get 403 forbidden.
+         */
+        get: operations["getDataApi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data-api/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the platform for Data API access, saying what it is for
+         * @description Owners only: staff get 403 forbidden.
+         */
+        post: operations["requestDataApi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data-api/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a Data API key (once access is approved)
+         * @description The whole key is in this answer only. Owners only: staff get 403 forbidden.
+         */
+        post: operations["createDataKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data-api/keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a Data API key
+         * @description Owners only: staff get 403 forbidden.
+         */
+        post: operations["revokeDataKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook endpoints (never their secrets) and the events each API sends
+         * @description Owners only: staff get 403 forbidden.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Add a webhook endpoint: https, at most three per API, its events chosen
+         * @description Its signing secret (svc_wh_…) is in this answer only. Owners only: staff get 403 forbidden.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a webhook endpoint and its delivery log
+         * @description Owners only: staff get 403 forbidden.
+         */
+        delete: operations["removeWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switch a switched-off endpoint back on (its failures forgotten)
+         * @description Owners only: staff get 403 forbidden.
+         */
+        post: operations["enableWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's deliveries, newest first, each with every attempt
+         * @description Owners only: staff get 403 forbidden.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries/{delivery_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again now (also to a switched-off endpoint), logged as a manual attempt
+         * @description `attempts` is the count the page showed: if the delivery was attempted since, 409 state_conflict and nothing is sent (a double click sends once). Owners only: staff get 403 forbidden.
+         */
+        post: operations["resendWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a signed sample of one of the endpoint’s events, logged as a delivery
+         * @description The sample has the real event's shape, with zero numbers and ids no record has. Owners only: staff get 403 forbidden.
+         */
+        post: operations["sendWebhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -233,6 +658,470 @@ export interface components {
             name: string;
             /** @description at least 12 characters, at most 128 */
             password: string;
+        };
+        Settings: {
+            slug: string;
+            /** @enum {string} */
+            currency: "USD" | "CAD";
+            /** @enum {string} */
+            country: "US" | "CA";
+            /** @description the hosted booking page as a preview: shows the company even while it is not taking bookings */
+            preview_url: string;
+            /** @description the hosted booking page customers use */
+            booking_url: string;
+            sections: {
+                profile: components["schemas"]["ProfileSettings"];
+                rules: components["schemas"]["RulesSettings"];
+                sizes: components["schemas"]["SizesSettings"];
+                materials: components["schemas"]["MaterialsSettings"];
+                promos: components["schemas"]["PromosSettings"];
+                closed_days: components["schemas"]["ClosedDaysSettings"];
+                junk: components["schemas"]["JunkSettings"];
+                /** @description null for staff: card settings are for owners */
+                card_fees: {
+                    /** @enum {string} */
+                    handling: "customer_pays";
+                    percent: number;
+                    fixed: number;
+                } | {
+                    /** @enum {string} */
+                    handling: "company_absorbs";
+                } | null;
+            };
+        };
+        ProfileSettings: {
+            name: string;
+            timezone: string;
+            contact: {
+                /** @default null */
+                phone: string | null;
+                /**
+                 * Format: email
+                 * @default null
+                 */
+                email: string | null;
+                /**
+                 * Format: uri
+                 * @default null
+                 */
+                website: string | null;
+            };
+            address: {
+                line1: string;
+                /** @default null */
+                line2: string | null;
+                city: string;
+                state: string;
+                zip: string;
+            };
+            /**
+             * @default {
+             *       "logo_url": null,
+             *       "primary_color": "#2563eb",
+             *       "accent_color": null
+             *     }
+             */
+            branding: {
+                /**
+                 * Format: uri
+                 * @default null
+                 */
+                logo_url: string | null;
+                /** @default #2563eb */
+                primary_color: string;
+                /** @default null */
+                accent_color: string | null;
+            };
+        };
+        RulesSettings: {
+            /** @description bookings are taken online */
+            online: boolean;
+            /** @default 1 */
+            min_notice_days: number;
+            /** @default 90 */
+            max_advance_days: number;
+            /** @default [] */
+            non_working_weekdays: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday")[];
+            /**
+             * Format: uri
+             * @default null
+             */
+            confirmed_page_url: string | null;
+            /** @description ZIP or postal codes served (a 3-character Canadian prefix covers its area); empty: anywhere */
+            service_zips: string[];
+        };
+        /** @description Every size, in the order shown; a size left out is switched off (orders keep pointing at it). */
+        SizesSettings: {
+            sizes: {
+                key: string;
+                label: string;
+                yards: number;
+                /** @default  */
+                description: string;
+                /**
+                 * Format: uri
+                 * @default null
+                 */
+                image_url: string | null;
+                included_tons: number;
+                /** @default null */
+                overage_per_ton: number | null;
+                prices: {
+                    /** @default null */
+                    d3: number | null;
+                    /** @default null */
+                    d7: number | null;
+                    /** @default null */
+                    d10: number | null;
+                    /** @default null */
+                    d14: number | null;
+                    /** @default null */
+                    d30: number | null;
+                    extra_day: number;
+                };
+                /**
+                 * @default {
+                 *       "enabled": false,
+                 *       "percent": 0
+                 *     }
+                 */
+                tax: {
+                    enabled: boolean;
+                    percent: number;
+                };
+                /**
+                 * @default {
+                 *       "enabled": false,
+                 *       "amount": 0
+                 *     }
+                 */
+                fuel_environmental_fee: {
+                    enabled: boolean;
+                    amount: number;
+                };
+                /** @default false */
+                is_default: boolean;
+                /** @default false */
+                is_popular: boolean;
+                /** @default true */
+                active: boolean;
+            }[];
+        };
+        MaterialsSettings: {
+            /** @default false */
+            enabled: boolean;
+            /** @default false */
+            required: boolean;
+            /** @default  */
+            note: string;
+            /** @default [] */
+            items: {
+                slug: string;
+                label: string;
+                /** @default null */
+                explanation: string | null;
+                /** @default false */
+                requires_ack: boolean;
+                /** @default false */
+                is_catch_all: boolean;
+                /** @default false */
+                is_heavy: boolean;
+                /**
+                 * @default all
+                 * @enum {string}
+                 */
+                size_policy: "all" | "listed";
+                /** @default [] */
+                sizes: {
+                    /** @description a size key */
+                    size: string;
+                    /** @default null */
+                    price: number | null;
+                    /** @default null */
+                    max_weight_tons: number | null;
+                    /**
+                     * @default inherit
+                     * @enum {string}
+                     */
+                    overage_mode: "inherit" | "flat" | "per_ton";
+                    /** @default null */
+                    overage_per_ton: number | null;
+                }[];
+                /** @default true */
+                active: boolean;
+            }[];
+        };
+        /** @description Every promo code; a code left out is switched off (its uses are kept). */
+        PromosSettings: {
+            /** @default [] */
+            promo_codes: {
+                code: string;
+                /** @enum {string} */
+                type: "percent" | "amount";
+                percent?: number;
+                amount?: number;
+                /** @default null */
+                valid_from: string | null;
+                /** @default null */
+                valid_to: string | null;
+                /** @default null */
+                max_uses: number | null;
+                /** @default true */
+                active: boolean;
+            }[];
+        };
+        ClosedDaysSettings: {
+            /** @default [] */
+            closed_dates: {
+                date: string;
+                /** @enum {string} */
+                kind: "holiday" | "blackout";
+                reason: string;
+            }[];
+        };
+        JunkSettings: {
+            /**
+             * @description junk removal; null when the company does not offer it online
+             * @default null
+             */
+            junk: {
+                /** @description junk removal bookings are taken online */
+                online: boolean;
+                loads: {
+                    /** @description the stable value requests send */
+                    load_fraction: string;
+                    label: string;
+                    /**
+                     * @description what fits, for example the cubic yards
+                     * @default
+                     */
+                    description: string;
+                    price: number;
+                    /** @default true */
+                    active: boolean;
+                }[];
+                windows: {
+                    start: string;
+                    end: string;
+                    /** @description jobs per window (crews) */
+                    capacity: number;
+                    /**
+                     * @description the days this window is offered
+                     * @default [
+                     *       "monday",
+                     *       "tuesday",
+                     *       "wednesday",
+                     *       "thursday",
+                     *       "friday",
+                     *       "saturday",
+                     *       "sunday"
+                     *     ]
+                     */
+                    weekdays: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday")[];
+                }[];
+                /**
+                 * @default {
+                 *       "allowed": false,
+                 *       "cutoff": "12:00"
+                 *     }
+                 */
+                same_day: {
+                    allowed: boolean;
+                    /** @default 12:00 */
+                    cutoff: string;
+                };
+                /**
+                 * @description for days after today (1 = tomorrow)
+                 * @default 1
+                 */
+                min_notice_days: number;
+                /** @default 60 */
+                max_advance_days: number;
+                /** @default [] */
+                non_working_weekdays: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday")[];
+                /** @default [] */
+                blackout_dates: {
+                    date: string;
+                    reason: string;
+                }[];
+                /**
+                 * @default {
+                 *       "enabled": true,
+                 *       "max_count": 3
+                 *     }
+                 */
+                photos: {
+                    /** @default true */
+                    enabled: boolean;
+                    /** @default 3 */
+                    max_count: number;
+                };
+                /**
+                 * @description the junk service area; null uses the company's
+                 * @default null
+                 */
+                service_area: {
+                    zips: string[];
+                } | null;
+                /** @default [] */
+                not_accepted: {
+                    label: string;
+                    /** @default null */
+                    note: string | null;
+                }[];
+                /**
+                 * @description charged on site when they apply (stairs, heavy items), never online
+                 * @default []
+                 */
+                extra_fees: {
+                    label: string;
+                    amount: number;
+                    /** @default null */
+                    note: string | null;
+                }[];
+                /** @default  */
+                terms: string;
+                /** @default  */
+                cancellation_policy: string;
+            } | null;
+        };
+        /** @description Publishable and server keys, oldest first (Data API keys are under /data-api). */
+        Keys: {
+            keys: components["schemas"]["ApiKey"][];
+            max_server_keys: number;
+        };
+        ApiKey: {
+            id: string;
+            /** @enum {string} */
+            kind: "publishable" | "server" | "data";
+            /** @description a publishable key whole (it is public); a secret key only as svc_…••••abcd */
+            key: string;
+            label: string;
+            allowed_domains: string[];
+            /** @enum {string} */
+            status: "active" | "revoked" | "expired";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            /** Format: date-time */
+            revoked_at: string | null;
+        };
+        CreatedKey: {
+            id: string;
+            /** @enum {string} */
+            kind: "publishable" | "server" | "data";
+            /** @description the whole key: shown in this answer only, never again */
+            key: string;
+            display: string;
+            allowed_domains: string[];
+            expires_at: string | null;
+        };
+        CreateKey: {
+            /** @enum {string} */
+            kind: "publishable" | "server";
+            /** @description a publishable key: the domains whose pages may use it (example.com, *.example.com) */
+            domains?: string[];
+            label?: string;
+        };
+        Empty: Record<string, never>;
+        DataApiState: {
+            /** @enum {string} */
+            access: "none" | "requested" | "approved" | "revoked";
+            /** @description what the company said it will use the Data API for */
+            use: string | null;
+            requested_at: string | null;
+            decided_at: string | null;
+            enabled: boolean;
+            /** @enum {string} */
+            plan: "free" | "paid";
+            keys: components["schemas"]["ApiKey"][];
+        };
+        RequestDataApi: {
+            use: string;
+        };
+        CreateDataKey: {
+            label?: string;
+        };
+        WebhookEndpoints: {
+            endpoints: components["schemas"]["WebhookEndpoint"][];
+            events: {
+                booking: ("booking.completed" | "booking.held" | "booking.released")[];
+                data: ("order.created" | "order.status_changed" | "payment.received" | "lead.created" | "junk_job.created" | "junk_job.status_changed")[];
+            };
+            max_per_api: number;
+        };
+        WebhookEndpoint: {
+            id: string;
+            /** @enum {string} */
+            api: "booking" | "data";
+            url: string;
+            events: string[];
+            /** @description false once switched off after 20 failures in a row */
+            enabled: boolean;
+            consecutive_failures: number;
+            disabled_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        CreatedWebhookEndpoint: components["schemas"]["WebhookEndpoint"] & {
+            secret: string;
+        };
+        CreateWebhookEndpoint: {
+            url: string;
+            /**
+             * @default booking
+             * @enum {string}
+             */
+            api: "booking" | "data";
+            /** @description events of its API; all of them when none is chosen */
+            events?: string[];
+        };
+        WebhookDeliveries: {
+            endpoint: components["schemas"]["WebhookEndpoint"];
+            deliveries: components["schemas"]["WebhookDelivery"][];
+            page: number;
+            per_page: number;
+            has_more: boolean;
+        };
+        WebhookDelivery: {
+            /** @description also sent as X-SVC-Delivery */
+            id: string;
+            event: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            status: "delivered" | "retrying" | "failed";
+            attempts: number;
+            /** @description a test event sent from the console */
+            test: boolean;
+            /** @description when retrying: the next scheduled attempt */
+            next_attempt_at: string | null;
+            last_response: {
+                status_code: number | null;
+                at: string;
+                duration_ms: number;
+                error: string | null;
+            } | null;
+            attempt_log: components["schemas"]["WebhookAttempt"][];
+        };
+        WebhookAttempt: {
+            attempt: number;
+            /** Format: date-time */
+            at: string;
+            /** @description null: no answer (error says why) */
+            status_code: number | null;
+            duration_ms: number;
+            error: string | null;
+            /** @description a resend or test event started in the console */
+            manual: boolean;
+        };
+        ResendDelivery: {
+            attempts?: number;
+        };
+        SendTestEvent: {
+            /** @description one of the endpoint's events; its first if none */
+            event?: string;
         };
     };
     responses: never;
@@ -823,6 +1712,1800 @@ export interface operations {
             };
             /** @description Error: state_conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Settings"];
+                    };
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveProfileSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    timezone?: string;
+                    contact?: {
+                        /** @default null */
+                        phone?: string | null;
+                        /**
+                         * Format: email
+                         * @default null
+                         */
+                        email?: string | null;
+                        /**
+                         * Format: uri
+                         * @default null
+                         */
+                        website?: string | null;
+                    };
+                    address?: {
+                        line1: string;
+                        /** @default null */
+                        line2?: string | null;
+                        city: string;
+                        state: string;
+                        zip: string;
+                    };
+                    /**
+                     * @default {
+                     *       "logo_url": null,
+                     *       "primary_color": "#2563eb",
+                     *       "accent_color": null
+                     *     }
+                     */
+                    branding?: {
+                        /**
+                         * Format: uri
+                         * @default null
+                         */
+                        logo_url?: string | null;
+                        /** @default #2563eb */
+                        primary_color?: string;
+                        /** @default null */
+                        accent_color?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Saved: every section as it now stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Settings"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveRulesSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description bookings are taken online */
+                    online?: boolean;
+                    /** @default 1 */
+                    min_notice_days?: number;
+                    /** @default 90 */
+                    max_advance_days?: number;
+                    /** @default [] */
+                    non_working_weekdays?: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday")[];
+                    /**
+                     * Format: uri
+                     * @default null
+                     */
+                    confirmed_page_url?: string | null;
+                    /** @description ZIP or postal codes served (a 3-character Canadian prefix covers its area); empty: anywhere */
+                    service_zips?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Saved: every section as it now stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Settings"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveSizesSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SizesSettings"];
+            };
+        };
+        responses: {
+            /** @description Saved: every section as it now stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Settings"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveMaterialsSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    enabled?: boolean;
+                    /** @default false */
+                    required?: boolean;
+                    /** @default  */
+                    note?: string;
+                    /** @default [] */
+                    items?: {
+                        slug: string;
+                        label: string;
+                        /** @default null */
+                        explanation?: string | null;
+                        /** @default false */
+                        requires_ack?: boolean;
+                        /** @default false */
+                        is_catch_all?: boolean;
+                        /** @default false */
+                        is_heavy?: boolean;
+                        /**
+                         * @default all
+                         * @enum {string}
+                         */
+                        size_policy?: "all" | "listed";
+                        /** @default [] */
+                        sizes?: {
+                            /** @description a size key */
+                            size: string;
+                            /** @default null */
+                            price?: number | null;
+                            /** @default null */
+                            max_weight_tons?: number | null;
+                            /**
+                             * @default inherit
+                             * @enum {string}
+                             */
+                            overage_mode?: "inherit" | "flat" | "per_ton";
+                            /** @default null */
+                            overage_per_ton?: number | null;
+                        }[];
+                        /** @default true */
+                        active?: boolean;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Saved: every section as it now stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Settings"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    savePromosSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromosSettings"];
+            };
+        };
+        responses: {
+            /** @description Saved: every section as it now stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Settings"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveClosedDaysSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClosedDaysSettings"];
+            };
+        };
+        responses: {
+            /** @description Saved: every section as it now stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Settings"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveJunkSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JunkSettings"];
+            };
+        };
+        responses: {
+            /** @description Saved: every section as it now stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Settings"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveCardFeeSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    handling: "customer_pays";
+                    percent: number;
+                    fixed: number;
+                } | {
+                    /** @enum {string} */
+                    handling: "company_absorbs";
+                };
+            };
+        };
+        responses: {
+            /** @description Saved: every section as it now stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Settings"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Keys"];
+                    };
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateKey"];
+            };
+        };
+        responses: {
+            /** @description The new key, shown once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CreatedKey"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Empty"];
+            };
+        };
+        responses: {
+            /** @description The revoked key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiKey"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDataApi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Data API access */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DataApiState"];
+                    };
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestDataApi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestDataApi"];
+            };
+        };
+        responses: {
+            /** @description Asked: the platform decides */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DataApiState"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: state_conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDataKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateDataKey"];
+            };
+        };
+        responses: {
+            /** @description The new key, shown once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CreatedKey"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: state_conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeDataKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Empty"];
+            };
+        };
+        responses: {
+            /** @description The revoked key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiKey"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoints"];
+                    };
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpoint"];
+            };
+        };
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CreatedWebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {boolean} */
+                            removed: true;
+                        };
+                    };
+                };
+            };
+            /** @description Error: invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enableWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Empty"];
+            };
+        };
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the delivery log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDeliveries"];
+                    };
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResendDelivery"];
+            };
+        };
+        responses: {
+            /** @description The delivery after the attempt (it may have failed again: see last_response) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: state_conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendWebhookTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendTestEvent"];
+            };
+        };
+        responses: {
+            /** @description The test delivery after its attempt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
                 headers: {
                     [name: string]: unknown;
                 };

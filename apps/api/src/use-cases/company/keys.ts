@@ -85,7 +85,11 @@ export async function listCompanyKeys(database: Database, slug: string, now: Dat
     key: k.publishableKey ?? k.display,
     label: k.label,
     allowed_domains: k.allowedDomains,
-    status: k.revokedAt ? 'revoked' : k.expiresAt && k.expiresAt.getTime() <= now.getTime() ? 'expired' : 'active',
+    status: k.revokedAt
+      ? ('revoked' as const)
+      : k.expiresAt && k.expiresAt.getTime() <= now.getTime()
+        ? ('expired' as const)
+        : ('active' as const),
     created_at: k.createdAt.toISOString(),
     expires_at: k.expiresAt?.toISOString() ?? null,
     revoked_at: k.revokedAt?.toISOString() ?? null,

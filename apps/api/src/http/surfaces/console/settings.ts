@@ -1,5 +1,48 @@
-import type { ConsoleDeps } from '../../console-env';
+import type { Context } from 'hono';
+import * as ops from '../../../contract/console/settings';
+import { DomainError } from '../../../domain/errors';
+import { readSettings, type SettingsSection, saveSettingsSection } from '../../../use-cases/company/settings';
+import type { ConsoleDeps, ConsoleEnv } from '../../console-env';
 import type { ConsoleSurface } from './surface';
 
-/** The console's settings routes, served after the gate: `c.get('member')` is who is signed in. */
-export function mountSettings(_surface: ConsoleSurface, _deps: ConsoleDeps) {}
+/**
+ * The console's settings routes, served after the gate: `c.get('member')` is who is signed in. A section's
+ * save is not validated by the shell against its schema: the config use case validates the merged config
+ * and names every problem (not only the first) by its form field (use-cases/company/settings.ts).
+ */
+export function mountSettings(surface: ConsoleSurface, deps: ConsoleDeps) {
+  const withLinks = (settings: Awaited<ReturnType<typeof readSettings>>) => {
+    const book = `${deps.hostedBaseUrl}/book?company=${encodeURIComponent(settings.slug)}`;
+    return { ...settings, booking_url: book, preview_url: `${book}&preview=1` };
+  };
+
+  surface.route(ops.getSettings, async (c) => {
+    const member = c.get('member');
+    return withLinks(await readSettings(deps.database, member.companyId, member.role === 'owner')) as never;
+  });
+
+  for (const [section, operation] of Object.entries(ops.SECTION_OPERATIONS)) {
+    surface.app.post(operation.path, async (c: Context<ConsoleEnv>) => {
+      const member = c.get('member');
+      const saved = await saveSettingsSection(deps.database, {
+        companyId: member.companyId,
+        userId: member.userId,
+        owner: member.role === 'owner',
+        section: section as SettingsSection,
+        values: await jsonOf(c),
+      });
+      return c.json({ data: withLinks(saved) }, 200);
+    });
+  }
+}
+
+async function jsonOf(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw new DomainError('invalid_body', 'The request body is not valid JSON.', {
+      field: 'body',
+      details: { reason: 'not_json' },
+    });
+  }
+}

@@ -1,0 +1,117 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../client';
+import { outbox, webhookAttempts, webhookEndpoints } from '../schema';
+
+/**
+ * The console's delivery log: one row per attempt to deliver a webhook (the worker's and the ones a console
+ * user starts). Never the secret and never the body: what was sent is the outbox row's payload.
+ */
+export type AttemptValues = Omit<typeof webhookAttempts.$inferInsert, 'id' | 'createdAt'>;
+export type AttemptRow = typeof webhookAttempts.$inferSelect;
+
+export async function insertAttempt(db: Queryable, values: AttemptValues): Promise<void> {
+  await db.insert(webhookAttempts).values(values);
+}
+
+/** A company's endpoint, or undefined when the id is another company's (or no endpoint's). */
+export async function findCompanyEndpoint(db: Queryable, companyId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.id, id)));
+  return row;
+}
+
+/** One delivery (an outbox row) of a company's endpoint. */
+export async function findDelivery(db: Queryable, companyId: string, endpointId: string, id: number) {
+  const [row] = await db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.companyId, companyId), eq(outbox.endpointId, endpointId), eq(outbox.id, id)));
+  return row;
+}
+
+/** A page of an endpoint's deliveries, newest first, one more than asked (so the caller knows of a next page). */
+export async function listDeliveries(
+  db: Queryable,
+  companyId: string,
+  endpointId: string,
+  page: number,
+  perPage: number,
+) {
+  return db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.companyId, companyId), eq(outbox.endpointId, endpointId)))
+    .orderBy(desc(outbox.id))
+    .limit(perPage + 1)
+    .offset((page - 1) * perPage);
+}
+
+/** The attempts of some deliveries of a company, oldest first. */
+export async function listAttempts(db: Queryable, companyId: string, outboxIds: number[]): Promise<AttemptRow[]> {
+  if (!outboxIds.length) return [];
+  return db
+    .select()
+    .from(webhookAttempts)
+    .where(and(eq(webhookAttempts.companyId, companyId), inArray(webhookAttempts.outboxId, outboxIds)))
+    .orderBy(webhookAttempts.createdAt, webhookAttempts.attempt);
+}
+
+/** A delivery made now by hand (a test event): written as finished, so the worker never picks it up. */
+export async function insertManualDelivery(
+  db: Queryable,
+  values: { companyId: string; endpointId: string; topic: string; payload: Record<string, unknown> },
+): Promise<typeof outbox.$inferSelect> {
+  const [row] = await db
+    .insert(outbox)
+    .values({ ...values, channel: 'webhook', status: 'failed' })
+    .returning();
+  return row as typeof outbox.$inferSelect;
+}
+
+/**
+ * Claims a delivery for a manual attempt: counts the attempt if the delivery has still been attempted
+ * `seen` times, so two clicks on "resend" (or a resend racing another) send once; undefined when it moved on.
+ */
+export async function claimManualAttempt(db: Queryable, companyId: string, id: number, seen: number) {
+  const [row] = await db
+    .update(outbox)
+    .set({ attempts: sql`${outbox.attempts} + 1` })
+    .where(and(eq(outbox.companyId, companyId), eq(outbox.id, id), eq(outbox.attempts, seen)))
+    .returning();
+  return row;
+}
+
+/**
+ * What a manual attempt did to its delivery: delivered when it succeeded (a pending retry is then not sent
+ * again); a failure keeps the delivery's status and schedule and only notes the error.
+ */
+export async function finishManualAttempt(
+  db: Queryable,
+  id: number,
+  outcome: { ok: boolean; error: string | null; now: Date },
+): Promise<typeof outbox.$inferSelect> {
+  const [row] = await db
+    .update(outbox)
+    .set(
+      outcome.ok
+        ? { status: 'delivered' as const, deliveredAt: outcome.now, lastError: null }
+        : { lastError: outcome.error?.slice(0, 500) ?? null },
+    )
+    .where(eq(outbox.id, id))
+    .returning();
+  return row as typeof outbox.$inferSelect;
+}
+
+/** Switches an endpoint back on, its failures forgotten; true when it was off. */
+export async function enableEndpoint(db: Queryable, companyId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .update(webhookEndpoints)
+    .set({ enabled: true, disabledAt: null, consecutiveFailures: 0 })
+    .where(
+      and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.id, id), eq(webhookEndpoints.enabled, false)),
+    )
+    .returning({ id: webhookEndpoints.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,59 @@
+import type { EndpointRow, OutboxRow } from '../db/repositories/outbox';
+import type { AttemptRow } from '../db/repositories/webhook-attempts';
+
+/** A webhook endpoint as the console shows it: never its secret. */
+export function presentEndpoint(row: EndpointRow) {
+  return {
+    id: row.id,
+    api: row.api,
+    url: row.url,
+    events: row.events,
+    enabled: row.enabled,
+    consecutive_failures: row.consecutiveFailures,
+    disabled_at: row.disabledAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function presentAttempt(a: AttemptRow) {
+  return {
+    attempt: a.attempt,
+    at: a.createdAt.toISOString(),
+    status_code: a.statusCode,
+    duration_ms: a.durationMs,
+    error: a.error,
+    manual: a.manual,
+  };
+}
+
+/**
+ * One delivery of the log: the event, where it stands, its last answer and every attempt. A test event is
+ * one whose first attempt a console user made (the worker makes every other first attempt).
+ */
+export function presentDelivery(row: OutboxRow, attempts: AttemptRow[]) {
+  const own = attempts.filter((a) => a.outboxId === row.id);
+  const last = own.at(-1);
+  return {
+    id: String(row.id),
+    event: row.topic,
+    created_at: row.createdAt.toISOString(),
+    status:
+      row.status === 'delivered'
+        ? ('delivered' as const)
+        : row.status === 'pending'
+          ? ('retrying' as const)
+          : ('failed' as const),
+    attempts: row.attempts,
+    test: own.some((a) => a.attempt === 1 && a.manual),
+    next_attempt_at: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,
+    last_response: last
+      ? {
+          status_code: last.statusCode,
+          at: last.createdAt.toISOString(),
+          duration_ms: last.durationMs,
+          error: last.error,
+        }
+      : null,
+    attempt_log: own.map(presentAttempt),
+  };
+}

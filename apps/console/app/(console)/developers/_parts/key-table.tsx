@@ -1,0 +1,92 @@
+'use client';
+
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
+import { DataTable } from '../../../../components/data-table';
+import { StatusBadge } from '../../../../components/status-badge';
+import { consoleFetch } from '../../../../lib/api';
+import type { Schemas } from '../../../../lib/types';
+
+type Key = Schemas['ApiKey'];
+
+/** A list of keys with a Revoke button each (asked first: a revoked key stops working everywhere at once). */
+export function KeyTable({
+  keys,
+  revokePath,
+  onChanged,
+  caption,
+}: {
+  keys: Key[] | undefined;
+  revokePath: (id: string) => string;
+  onChanged: () => void;
+  caption: string;
+}) {
+  const [revoking, setRevoking] = useState<Key>();
+  return (
+    <>
+      <DataTable
+        caption={caption}
+        rows={keys}
+        rowKey={(k) => k.id}
+        empty="No keys yet."
+        columns={[
+          {
+            key: 'kind',
+            header: 'Kind',
+            cell: (k) => (k.kind === 'publishable' ? 'Publishable' : k.kind === 'server' ? 'Server' : 'Data API'),
+          },
+          { key: 'key', header: 'Key', cell: (k) => <code>{k.key}</code> },
+          { key: 'label', header: 'Label', cell: (k) => k.label || '—' },
+          {
+            key: 'domains',
+            header: 'Allowed domains',
+            cell: (k) => (k.allowed_domains.length ? k.allowed_domains.join(', ') : '—'),
+          },
+          { key: 'status', header: 'Status', cell: (k) => <StatusBadge status={k.status} /> },
+          { key: 'created', header: 'Created', cell: (k) => new Date(k.created_at).toLocaleDateString() },
+          {
+            key: 'actions',
+            header: 'Actions',
+            cell: (k) =>
+              k.status === 'active' ? (
+                <button
+                  type="button"
+                  className="btn btn-danger"
+                  onClick={() => setRevoking(k)}
+                  aria-label={`Revoke key ${k.key}`}
+                >
+                  Revoke
+                </button>
+              ) : null,
+          },
+        ]}
+      />
+      <ConfirmDialog
+        open={revoking !== undefined}
+        title="Revoke this key?"
+        confirmLabel="Revoke"
+        pendingLabel="Revoking…"
+        tone="danger"
+        onConfirm={() => consoleFetch('POST', revokePath(revoking?.id ?? ''), { body: {} })}
+        onDone={() => {
+          setRevoking(undefined);
+          onChanged();
+        }}
+        onCancel={() => setRevoking(undefined)}
+      >
+        <p>
+          Every request with <code>{revoking?.key}</code> is refused from now on, on your site and your servers.
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** The API's refusal of the whole page (staff: 403) as the sentence it is. */
+export function PageError({ message }: { message: string }) {
+  return (
+    <div className="notice tone-danger" role="alert" data-testid="page-error">
+      <p>{message}</p>
+    </div>
+  );
+}

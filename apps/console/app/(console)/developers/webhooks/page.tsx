@@ -1,0 +1,101 @@
+'use client';
+
+import Link from 'next/link';
+import { useState } from 'react';
+import { DataTable } from '../../../../components/data-table';
+import { Field } from '../../../../components/field';
+import { FormMessage, SubmitButton, useApiForm } from '../../../../components/form';
+import { SecretOnce } from '../../../../components/secret-once';
+import { StatusBadge } from '../../../../components/status-badge';
+import { consoleFetch } from '../../../../lib/api';
+import type { Schemas } from '../../../../lib/types';
+import { useApi } from '../../../../lib/use-api';
+import { PageError } from '../_parts/key-table';
+
+type List = Schemas['WebhookEndpoints'];
+type Created = Schemas['CreatedWebhookEndpoint'];
+
+/** Webhook endpoints: at most three per API, https, the events chosen; the signing secret shown once. */
+export default function WebhooksPage() {
+  const list = useApi<List>('/webhooks');
+  const [api, setApi] = useState<'booking' | 'data'>('booking');
+  const [created, setCreated] = useState<Created>();
+  const form = useApiForm<Created>(
+    (values) =>
+      consoleFetch<Created>('POST', '/webhooks', {
+        body: { url: String(values.get('url') ?? ''), api, events: values.getAll('events').map(String) },
+      }),
+    (data) => {
+      setCreated(data);
+      list.reload();
+    },
+  );
+  if (list.error) return <PageError message={list.error.message} />;
+  const events = list.data?.events[api] ?? [];
+  return (
+    <>
+      <h2>Webhooks</h2>
+      {created ? (
+        <SecretOnce
+          label={`Signing secret of ${created.url}`}
+          secret={created.secret}
+          onDone={() => setCreated(undefined)}
+        />
+      ) : null}
+      <DataTable
+        caption="Webhook endpoints"
+        rows={list.data?.endpoints}
+        rowKey={(e) => e.id}
+        loading={list.loading}
+        empty="No endpoints yet. Add one below to receive your bookings as they happen."
+        columns={[
+          { key: 'url', header: 'Address', cell: (e) => <Link href={`/developers/webhooks/${e.id}`}>{e.url}</Link> },
+          { key: 'api', header: 'API', cell: (e) => (e.api === 'booking' ? 'Booking API' : 'Data API') },
+          { key: 'events', header: 'Events', cell: (e) => e.events.join(', ') },
+          {
+            key: 'state',
+            header: 'State',
+            cell: (e) =>
+              e.enabled ? (
+                e.consecutive_failures ? (
+                  <StatusBadge status="failing" label={`Failing (${e.consecutive_failures} in a row)`} />
+                ) : (
+                  <StatusBadge status="enabled" />
+                )
+              ) : (
+                <StatusBadge status="disabled" label="Switched off" />
+              ),
+          },
+        ]}
+      />
+      <h3>Add an endpoint</h3>
+      <form {...form.formProps} aria-label="Add a webhook endpoint">
+        <FormMessage message={form.formError} />
+        <Field label="Address" name="url" type="url" hint="https://… on your server" error={form.errors.url} />
+        <fieldset>
+          <legend>Which API&apos;s events</legend>
+          {(['booking', 'data'] as const).map((a) => (
+            <label key={a} className="inline-check">
+              <input type="radio" name="api" checked={api === a} onChange={() => setApi(a)} />{' '}
+              {a === 'booking' ? 'Booking API' : 'Data API'}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>Events (none chosen: all of them)</legend>
+          {events.map((e) => (
+            <label key={e} className="inline-check">
+              <input type="checkbox" name="events" value={e} /> {e}
+            </label>
+          ))}
+          {form.errors.events ? <span className="error">{form.errors.events}</span> : null}
+        </fieldset>
+        <div className="form-actions">
+          <SubmitButton pending={form.pending} pendingLabel="Adding…">
+            Add endpoint
+          </SubmitButton>
+        </div>
+      </form>
+    </>
+  );
+}

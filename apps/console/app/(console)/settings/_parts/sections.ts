@@ -1,0 +1,11 @@
+/** The settings' sections: their path and their name. */
+export const SECTIONS = [
+  ['profile', 'Profile'],
+  ['rules', 'Booking rules'],
+  ['sizes', 'Sizes and prices'],
+  ['materials', 'Materials'],
+  ['promos', 'Promo codes'],
+  ['closed-days', 'Closed days'],
+  ['junk', 'Junk removal'],
+  ['card-fees', 'Card fees'],
+] as const;

@@ -28,6 +28,8 @@ export type ConsoleDeps = {
   /** Signs the session cookie and the CSRF token (accounts/secret.ts: BETTER_AUTH_SECRET or one kept in .data/). */
   secret: string;
   hostedBaseUrl: string;
+  /** Development and tests: webhooks (resends, test events) to loopback and plain http receivers. */
+  allowLocalWebhooks: boolean;
   redis?: unknown;
   /** The caller's address as this server believes it (runtime/client-ip.ts): sign-in throttling counts it. */
   clientIp: (c: Context) => string;

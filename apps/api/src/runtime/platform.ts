@@ -84,6 +84,7 @@ export async function createPlatform(options: {
     processorFor,
     consoleBaseUrl: env.consoleBaseUrl,
     hostedBaseUrl: env.hostedBaseUrl,
+    allowLocalWebhooks: env.allowLocalWebhooks,
     secret: consoleSecret(env.betterAuthSecret, dataDir()),
     redis,
     clientIp: options.clientIp(env),

@@ -130,13 +130,14 @@ describe.each(drivers())('console settings and delivery log on %s', (driver) => 
     // Another company's endpoint or delivery is not found.
     await expect(listEndpointDeliveries(database, rival, endpoint.id, 1)).rejects.toMatchObject({ code: 'not_found' });
     await expect(
-      resendDelivery(database, rival, endpoint.id, delivery?.id as string, { now: new Date() }),
+      resendDelivery(database, rival, endpoint.id, delivery?.id as string, { now: new Date(), allowLocal: true }),
     ).rejects.toMatchObject({ code: 'not_found' });
 
     hook.answerWith((res) => res.writeHead(200).end('ok'));
     const resent = await resendDelivery(database, acme, endpoint.id, delivery?.id as string, {
       now: new Date(),
       seen: 1,
+      allowLocal: true,
     });
     expect(resent).toMatchObject({
       status: 'delivered',
@@ -156,7 +157,11 @@ describe.each(drivers())('console settings and delivery log on %s', (driver) => 
     // A second click with what the page showed sends nothing more.
     const sent = hook.received.length;
     await expect(
-      resendDelivery(database, acme, endpoint.id, delivery?.id as string, { now: new Date(), seen: 1 }),
+      resendDelivery(database, acme, endpoint.id, delivery?.id as string, {
+        now: new Date(),
+        seen: 1,
+        allowLocal: true,
+      }),
     ).rejects.toMatchObject({ code: 'state_conflict' });
     expect(hook.received).toHaveLength(sent);
     // The worker does not send a delivered one again.
@@ -165,14 +170,17 @@ describe.each(drivers())('console settings and delivery log on %s', (driver) => 
       delivered: 0,
     });
 
-    const test = await sendTestEvent(database, acme, endpoint.id, 'booking.held', { now: new Date() });
+    const test = await sendTestEvent(database, acme, endpoint.id, 'booking.held', {
+      now: new Date(),
+      allowLocal: true,
+    });
     expect(test).toMatchObject({ event: 'booking.held', status: 'delivered', test: true, attempts: 1 });
     expect(JSON.parse(hook.received.at(-1)?.body as string)).toMatchObject({
       event: 'booking.held',
       data: { status: 'pending_risk_review', order_number: 0 },
     });
     await expect(
-      sendTestEvent(database, acme, endpoint.id, 'order.created', { now: new Date() }),
+      sendTestEvent(database, acme, endpoint.id, 'order.created', { now: new Date(), allowLocal: true }),
     ).rejects.toMatchObject({ code: 'invalid_body', field: 'event' });
     const outbox = await listOutbox(database.db, acme);
     expect(outbox.find((r) => r.id === Number(test.id))?.status).toBe('delivered');

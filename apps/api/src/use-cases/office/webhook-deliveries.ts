@@ -30,9 +30,8 @@ import { addWebhookEndpoint, MAX_WEBHOOK_ENDPOINTS, type NewEndpoint, removeWebh
  */
 export const DELIVERIES_PER_PAGE = 20;
 
-export type ManualOptions = { now: Date; allowLocal?: boolean };
-
-const allowLocalDefault = () => process.env.SVC_WEBHOOK_ALLOW_HTTP === '1';
+/** `allowLocal`: the platform's SVC_WEBHOOK_ALLOW_HTTP (runtime/config.ts), loopback and plain http receivers. */
+export type ManualOptions = { now: Date; allowLocal: boolean };
 const noEndpoint = (id: string) =>
   new DomainError('not_found', `There is no webhook endpoint ${id} in your company.`, { field: 'id' });
 
@@ -126,7 +125,7 @@ async function manualAttempt(
   options: ManualOptions,
 ) {
   const sent = await attemptWebhook(
-    { db: database.db, now: () => options.now, allowLocalWebhooks: options.allowLocal ?? allowLocalDefault() },
+    { db: database.db, now: () => options.now, allowLocalWebhooks: options.allowLocal },
     row,
     endpoint,
     true,

@@ -60,9 +60,13 @@ export function mountDevelopers(surface: ConsoleSurface, deps: ConsoleDeps) {
     return resendDelivery(database, owner(c).companyId, id, delivery_id, {
       now: now(),
       seen: c.req.valid('json').attempts,
+      allowLocal: deps.allowLocalWebhooks,
     });
   });
   surface.route(ops.sendTestEvent, (c) =>
-    sendTestEvent(database, owner(c).companyId, c.req.valid('param').id, c.req.valid('json').event, { now: now() }),
+    sendTestEvent(database, owner(c).companyId, c.req.valid('param').id, c.req.valid('json').event, {
+      now: now(),
+      allowLocal: deps.allowLocalWebhooks,
+    }),
   );
 }

@@ -59,9 +59,9 @@ module.exports = {
     },
     {
       name: 'apps-talk-over-http',
-      comment: 'The hosted pages reach the API over HTTP (the SDK), never by importing its code',
+      comment: 'The hosted pages and the console reach the API over HTTP (the SDK), never by importing its code',
       severity: 'error',
-      from: { path: '^apps/hosted/' },
+      from: { path: '^apps/(hosted|console)/' },
       to: { path: '^apps/api/' },
     },
   ],

@@ -27,7 +27,7 @@ process.env.SVC_WEBHOOK_ALLOW_HTTP ??= '1';
 
 const children: ReturnType<typeof spawn>[] = [];
 
-/** One Next server (the API or the hosted pages) as a child process sharing this one's lifetime. */
+/** One Next server (the API, the hosted pages or the console) as a child process sharing this one's lifetime. */
 function nextStart(app: string, port: number, extraEnv: Record<string, string> = {}) {
   const dir = path.join(repoRoot(), 'apps', app);
   const child = spawn(
@@ -66,18 +66,24 @@ const hosted = nextStart('hosted', env.hostedPort, {
   SVC_API_URL: process.env.SVC_API_URL ?? base,
   SVC_PROXY_TOKEN: proxyToken,
 });
+// The company console (apps/console) serves /console/v1 on its own origin by forwarding it to the API.
+const consoleApp = nextStart('console', Number(process.env.CONSOLE_PORT ?? 3002), {
+  SVC_API_URL: process.env.SVC_API_URL ?? base,
+  SVC_PROXY_TOKEN: proxyToken,
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     for (const child of children) child.kill(signal);
   });
 }
-await Promise.all([api.ready, hosted.ready]);
+await Promise.all([api.ready, hosted.ready, consoleApp.ready]);
 setTimeout(announce, 200);
 
 function announce() {
   const db = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${env.pgliteDir}`;
   console.log(`
 svc is running: ${db}, sandbox payments
+  Console        ${env.consoleBaseUrl}
   Booking page   ${hostedPageUrl(env.hostedBaseUrl, DEMO_SLUG)}
   Junk removal   ${junkPageUrl(env.hostedBaseUrl, DEMO_SLUG)}
   Widget tag     <script async src="${env.hostedBaseUrl}/widget/v1/booking.js" data-company="${DEMO_SLUG}"></script>

@@ -1,0 +1,81 @@
+/**
+ * The console API from the browser. Calls go to /console/v1 on this app's own origin (proxy.ts forwards
+ * them to the API), with the session cookie; every answer becomes an `ApiResult`: the `data` of a 2xx, or the
+ * spec's `{ error: { code, message, field? } }` (a network failure or an unreadable answer is one too, with a
+ * sentence), so a page has one shape to handle.
+ */
+export const CONSOLE_BASE = '/console/v1';
+
+export type ApiError = { code: string; message: string; field?: string; details?: unknown };
+export type ApiResult<T> = { ok: true; data: T; status: number } | { ok: false; error: ApiError; status: number };
+
+const NETWORK: ApiError = {
+  code: 'network',
+  message: 'We could not reach the server. Check your connection and try again.',
+};
+
+/**
+ * The API's CSRF rule for writes (double submit): the value of its CSRF cookie (readable by the page, set at
+ * sign-in; `__Host-` prefixed on https) goes back in this header.
+ */
+export const CSRF_HEADER = 'X-SVC-CSRF';
+const CSRF_COOKIE = /(?:^|;\s*)(?:__Host-)?svc-console\.csrf=([^;]*)/;
+
+function csrfToken(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const match = CSRF_COOKIE.exec(document.cookie);
+  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+}
+
+export type Query = Record<string, string | number | boolean | undefined | null>;
+
+/** One call to the console API. `path` is below /console/v1 (e.g. `/me`). */
+export async function consoleFetch<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  options: { body?: unknown; query?: Query; signal?: AbortSignal } = {},
+): Promise<ApiResult<T>> {
+  const url = `${CONSOLE_BASE}${path}${queryString(options.query)}`;
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const csrf = method === 'GET' ? undefined : csrfToken();
+  if (csrf) headers[CSRF_HEADER] = csrf;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    return { ok: false, error: NETWORK, status: 0 };
+  }
+  return readResult<T>(response);
+}
+
+/** A fetch Response of the console API as an ApiResult (also for the typed client's `response`). */
+export async function readResult<T>(response: Response): Promise<ApiResult<T>> {
+  const body = (await response.json().catch(() => null)) as { data?: T; error?: ApiError } | null;
+  if (response.ok) return { ok: true, data: (body?.data ?? body) as T, status: response.status };
+  const error = body?.error?.message
+    ? body.error
+    : { code: 'internal', message: `The server answered ${response.status}. Try again in a moment.` };
+  return { ok: false, error, status: response.status };
+}
+
+export function queryString(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+/** A signed-out answer sends the browser to sign in (the session ended or was revoked). */
+export function goToSignIn() {
+  const here = `${window.location.pathname}${window.location.search}`;
+  window.location.assign(`/sign-in?next=${encodeURIComponent(here)}`);
+}

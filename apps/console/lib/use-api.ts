@@ -1,0 +1,39 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ApiError, consoleFetch, goToSignIn, type Query, queryString } from './api';
+
+export type Loaded<T> = {
+  data?: T;
+  error?: ApiError;
+  loading: boolean;
+  /** Load again (after an action changed what the page shows). */
+  reload: () => void;
+};
+
+/**
+ * GET in a client component: loads on mount and whenever `path` or `query` change (keep `query` built from
+ * the URL's search params so filters survive a reload), drops answers that arrive out of order, and sends a
+ * signed-out user to /sign-in.
+ */
+export function useApi<T>(path: string | null, query?: Query): Loaded<T> {
+  const [state, setState] = useState<{ data?: T; error?: ApiError; loading: boolean }>({ loading: path !== null });
+  const [tick, setTick] = useState(0);
+  const key = `${path}${queryString(query)}`;
+  const queryRef = useRef(query);
+  queryRef.current = query;
+  // `key` stands for path and query (the query object is new on every render); `tick` reloads.
+  useEffect(() => {
+    if (path === null) return;
+    const controller = new AbortController();
+    setState((s) => ({ ...s, loading: true }));
+    consoleFetch<T>('GET', path, { query: queryRef.current, signal: controller.signal })
+      .then((result) => {
+        if (result.ok) setState({ data: result.data, loading: false });
+        else if (result.status === 401) goToSignIn();
+        else setState({ error: result.error, loading: false });
+      })
+      .catch(() => undefined); // aborted: a newer request is on its way
+    return () => controller.abort();
+  }, [key, tick]);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  return { ...state, reload };
+}

@@ -1,0 +1,60 @@
+import { type NextRequest, NextResponse } from 'next/server';
+import { apiUrl } from './lib/config';
+
+/**
+ * /console/v1/* is the API's console surface, served on this app's origin: the session cookie is first-party
+ * and the API's CSRF check sees this app's Origin. Cookie, Origin and the body go through unchanged and
+ * Set-Cookie comes back. A proxy rather than next.config's rewrites, which are fixed at build time: the API's
+ * address (SVC_API_URL) is read when the server runs.
+ *
+ * Who is calling: Next keeps an X-Forwarded-For the browser sent (it adds the socket's address only when
+ * there is none), so it is believed only behind our own proxies (SVC_TRUST_PROXY_HOPS, as the standalone
+ * server). Then the visitor's address goes to the API with the platform's proxy token (as the hosted pages'
+ * server does), so the sign-in throttle counts visitors, not this server. With no proxy in front, the header
+ * is dropped: the API sees this server's address, and nobody can pick their own.
+ */
+export function proxy(request: NextRequest) {
+  if (!request.nextUrl.pathname.startsWith('/console/v1/')) return page(request);
+  const target = new URL(`${request.nextUrl.pathname}${request.nextUrl.search}`, `${apiUrl()}/`);
+  // `%2e%2e` is a `..` to the URL parser: nothing but the console surface is reached through here.
+  if (!target.pathname.startsWith('/console/v1/')) return new NextResponse(null, { status: 404 });
+  const headers = new Headers(request.headers);
+  headers.delete('x-svc-proxy-token');
+  headers.delete('x-svc-client-ip');
+  const token = process.env.SVC_PROXY_TOKEN;
+  const visitor = trustedClientIp(request);
+  if (!visitor) headers.delete('x-forwarded-for');
+  if (token && visitor) {
+    headers.set('x-svc-proxy-token', token);
+    headers.set('x-svc-client-ip', visitor);
+  }
+  return NextResponse.rewrite(target, { request: { headers } });
+}
+
+/** The entry our own proxies added to X-Forwarded-For (the right-most `hops`), or none without proxies. */
+function trustedClientIp(request: NextRequest): string | undefined {
+  const hops = Number(process.env.SVC_TRUST_PROXY_HOPS ?? 0);
+  if (!(hops >= 1)) return undefined;
+  const list = (request.headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return list[Math.max(0, list.length - hops)];
+}
+
+/** A page learns its own address (app/(console)/layout.tsx sends a signed-out visitor back to it after sign-in). */
+function page(request: NextRequest) {
+  const headers = new Headers(request.headers);
+  headers.set('x-console-path', `${request.nextUrl.pathname}${request.nextUrl.search}`);
+  return NextResponse.next({ request: { headers } });
+}
+
+export const config = {
+  matcher: [
+    '/console/v1/:path*',
+    {
+      source: '/((?!_next/static|_next/image|icon.svg|favicon.ico).*)',
+      missing: [{ type: 'header', key: 'next-router-prefetch' }],
+    },
+  ],
+};

@@ -9,7 +9,7 @@ const LAYERS = [
   ['lib', 'lib/'],
   ['contract', '(contract|company-config)/'],
   ['db', 'db/'],
-  ['adapters', '(payments|events|photos)/'],
+  ['adapters', '(payments|events|photos|accounts)/'],
   ['present', 'present/'],
   ['use-cases', 'use-cases/'],
   ['http', 'http/'],

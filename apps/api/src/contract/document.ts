@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bookingOperations } from './booking';
+import { CONSOLE_BASE, consoleOperations } from './console';
 import { DATA_BASE, dataOperations } from './data';
 import { dataWebhooks } from './data/webhooks';
 import { EMBED_BASE, embedOperations } from './embed';
@@ -71,5 +72,33 @@ export function dataDocument() {
         '60 requests a minute per key. Free plan: the first read of the day (company time) opens a 10-minute window, said in X-SVC-Window-Remaining; 200 new leads a day.',
     },
     servers: [{ url: DATA_BASE }],
+  });
+}
+
+/**
+ * The console API's document (/console/v1): internal to our console app, which gets its typed client from
+ * it (@svc/sdk/console); not part of the public SDK's documentation.
+ */
+export function consoleDocument() {
+  const app = new OpenAPIHono();
+  const registry = app.openAPIRegistry;
+  registry.registerComponent('securitySchemes', 'consoleSession', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'svc-console.session_token',
+    description:
+      'The session cookie set by POST /session (HttpOnly, SameSite=Lax; `__Secure-` prefixed on https). Every write also sends X-SVC-CSRF, the value of the svc-console.csrf cookie, from the console’s own origin.',
+  });
+  for (const op of consoleOperations) registry.registerPath(op);
+  return app.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: {
+      title: 'svc console API',
+      version: '1.0.0',
+      description:
+        "What the company console calls for a signed-in owner or staff member: every call is scoped to the member's company. " +
+        'Success bodies carry { data }; errors carry { error: { code, message, field? } }: branch on code.',
+    },
+    servers: [{ url: CONSOLE_BASE }],
   });
 }

@@ -49,6 +49,9 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   access_disabled: 403,
   daily_window_ended: 429,
   lead_quota_exceeded: 429,
+  forbidden: 403,
+  csrf_rejected: 403,
+  state_conflict: 409,
 };
 
 export const ErrorBody = z

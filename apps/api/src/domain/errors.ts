@@ -45,6 +45,10 @@ export const ERROR_CODES = [
   'access_disabled',
   'daily_window_ended',
   'lead_quota_exceeded',
+  // The company console (issue 15).
+  'forbidden',
+  'csrf_rejected',
+  'state_conflict',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

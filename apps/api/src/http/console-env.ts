@@ -25,6 +25,8 @@ export type ConsoleDeps = {
   processorFor: ProcessorFor;
   /** The console's own address (CSRF: the only Origin that may write; links in e-mails). */
   consoleBaseUrl: string;
+  /** Signs the session cookie and the CSRF token (accounts/secret.ts: BETTER_AUTH_SECRET or one kept in .data/). */
+  secret: string;
   hostedBaseUrl: string;
   redis?: unknown;
   now?: () => Date;
@@ -37,7 +39,7 @@ export type ConsoleDeps = {
 export function requireOwner(member: ConsoleMember) {
   if (member.role !== 'owner') {
     throw new DomainError(
-      'forbidden' as never,
+      'forbidden',
       'Only an owner of the company can do this; ask an owner to do it or to make you one.',
     );
   }

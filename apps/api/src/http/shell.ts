@@ -56,6 +56,7 @@ export type Surface<E extends Env> = ReturnType<typeof createSurface<E>>;
 export function createSurface<E extends Env>(options: SurfaceOptions) {
   const allowedMethods = methodsByPath(options.base, options.operations);
   const isUpload = uploadPaths(options.base, options.operations);
+  const takesBody = bodyPaths(options.base, options.operations);
   const envelope = options.envelope ?? svcEnvelope;
   const app = new OpenAPIHono<E>({
     defaultHook: (result) => {
@@ -119,9 +120,13 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
     upload<R extends RouteConfig>(operation: R, handler: (c: Context<E>) => Promise<DataOf<R>>) {
       app.post(operation.path, async (c) => c.json({ data: await handler(c) }, 200));
     },
-    /** Reads a POST body of an operation that takes one, no further than the limit (nothing to wait for on GET). */
+    /**
+     * Reads the JSON body of an operation that declares one (POST, PUT, PATCH), no further than the limit;
+     * nothing to wait for on GET or on a write that takes no body.
+     */
     readBody(c: Context): Promise<void> | undefined {
-      if (c.req.method !== 'POST' || !allowedMethods(c.req.path).includes('POST')) return undefined;
+      if (c.req.method === 'GET' || c.req.method === 'HEAD') return undefined;
+      if (!takesBody(c.req.method, c.req.path)) return undefined;
       if (isUpload(c.req.path)) return undefined;
       return readJsonBody(c, options.maxBodyBytes);
     },
@@ -209,6 +214,17 @@ function uploadPaths(base: string, operations: readonly RouteConfig[]) {
     .filter((op) => op.request?.body?.content?.['multipart/form-data'])
     .map((op) => new RegExp(`^${base}${op.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`));
   return (path: string) => patterns.length > 0 && patterns.some((p) => p.test(path));
+}
+
+/** Whether the operation at a method and path declares a request body (a write without one reads nothing). */
+function bodyPaths(base: string, operations: readonly RouteConfig[]) {
+  const patterns = operations
+    .filter((op) => op.request?.body)
+    .map((op) => ({
+      method: op.method.toUpperCase(),
+      pattern: new RegExp(`^${base}${op.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+    }));
+  return (method: string, path: string) => patterns.some((p) => p.method === method && p.pattern.test(path));
 }
 
 /** The methods the surface's operations take at a path (for 405 and Allow), remembered per path. */

@@ -22,6 +22,8 @@ export function readEnv(env = process.env) {
     dataRatePerMinute: Number(env.SVC_DATA_RATE_LIMIT_PER_MINUTE ?? 60),
     /** The company console (apps/console): where upgrade_url and e-mails point. */
     consoleBaseUrl: (env.CONSOLE_BASE_URL ?? `http://localhost:${Number(env.CONSOLE_PORT ?? 3002)}`).replace(/\/$/, ''),
+    /** Signs console sessions and CSRF tokens; unset: one is made and kept in the data directory (accounts/secret.ts). */
+    betterAuthSecret: env.BETTER_AUTH_SECRET || undefined,
     /** Multiplies every company's payment intent caps: load tests and the browser suite (one IP books for all). */
     intentLimitFactor: Number(env.SVC_INTENT_LIMIT_FACTOR ?? 1),
     /** Behind a proxy that sets X-Forwarded-For: how many proxies to trust (standalone server). */

@@ -1,3 +1,5 @@
+import { consoleSecret } from '../accounts/secret';
+import { CONSOLE_BASE } from '../contract/console';
 import { DATA_BASE } from '../contract/data';
 import { EMBED_BASE } from '../contract/embed';
 import { type Database, openDatabase } from '../db/client';
@@ -5,9 +7,11 @@ import { Registry } from '../db/registry';
 import { channelsFromEnv } from '../events/channels';
 import { createIntentCaps } from '../http/intent-caps';
 import { createBookingSurface } from '../http/surfaces/booking';
+import { createConsoleSurface } from '../http/surfaces/console';
 import { createDataSurface } from '../http/surfaces/data';
 import { createEmbedSurface } from '../http/surfaces/embed';
 import { createSandboxSurface } from '../http/surfaces/sandbox';
+import { dataDir } from '../lib/paths';
 import { processorsFor } from '../payments/processors';
 import { SANDBOX_BASE } from '../payments/sandbox-api';
 import { photoStoreFromEnv } from '../photos/store';
@@ -24,6 +28,7 @@ export type Platform = {
   sandbox: ReturnType<typeof createSandboxSurface>;
   embed: ReturnType<typeof createEmbedSurface>;
   data: ReturnType<typeof createDataSurface>;
+  console: ReturnType<typeof createConsoleSurface>;
   fetch: (request: Request, env?: unknown) => Response | Promise<Response>;
   close(): Promise<void>;
 };
@@ -73,6 +78,15 @@ export async function createPlatform(options: {
     windows,
     upgradeUrl,
   });
+  const consoleApp = createConsoleSurface({
+    database,
+    registry,
+    processorFor,
+    consoleBaseUrl: env.consoleBaseUrl,
+    hostedBaseUrl: env.hostedBaseUrl,
+    secret: consoleSecret(env.betterAuthSecret, dataDir()),
+    redis,
+  });
   const stopWorkers = env.workers
     ? startWorkers({
         db: database.db,
@@ -90,12 +104,14 @@ export async function createPlatform(options: {
     sandbox: sandboxApp,
     embed,
     data,
-    /** Every path the platform serves: the Booking API, the Data API, the sandbox processor and the public lookups. */
+    console: consoleApp,
+    /** Every path the platform serves: the Booking API, the Data API, the console API, the sandbox processor and the public lookups. */
     fetch: (request: Request, env?: unknown) => {
       const path = new URL(request.url).pathname;
       if (path.startsWith(SANDBOX_BASE)) return sandboxApp.fetch(request, env as object);
       if (path.startsWith(EMBED_BASE)) return embed.fetch(request, env as object);
       if (path.startsWith(DATA_BASE)) return data.fetch(request, env as object);
+      if (path.startsWith(CONSOLE_BASE)) return consoleApp.fetch(request, env as object);
       return booking.fetch(request, env);
     },
     async close() {

@@ -17,6 +17,7 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 const APIS = {
   booking: { base: '/booking/v1', document: readDocument('booking') },
   data: { base: '/data/v1', document: readDocument('data') },
+  console: { base: '/console/v1', document: readDocument('console') },
 };
 export type Api = keyof typeof APIS;
 for (const [name, { document }] of Object.entries(APIS)) ajv.addSchema(document, name);
@@ -116,6 +117,9 @@ export function apiClient(baseUrl: string, api: Api = 'booking') {
     call,
     get: <T = any>(p: string, o?: CallOptions) => call<T>('GET', p, o),
     post: <T = any>(p: string, o?: CallOptions) => call<T>('POST', p, o),
+    patch: <T = any>(p: string, o?: CallOptions) => call<T>('PATCH', p, o),
+    put: <T = any>(p: string, o?: CallOptions) => call<T>('PUT', p, o),
+    delete: <T = any>(p: string, o?: CallOptions) => call<T>('DELETE', p, o),
   };
 }
 

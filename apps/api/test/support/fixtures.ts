@@ -4,6 +4,7 @@ import type { Database } from '../../src/db/client';
 import { findCompanyBySlug, loadCatalog } from '../../src/db/repositories/catalog';
 import { apiKeys } from '../../src/db/schema';
 import { addDays, todayIn } from '../../src/domain/dates';
+import { createConsoleUser } from '../../src/use-cases/accounts/users';
 import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';
 import { createKey, revokeCompanyKey } from '../../src/use-cases/company/keys';
 import { decideDataApi, requestDataApi, setPlan } from '../../src/use-cases/data/access';
@@ -161,7 +162,31 @@ export type Fixtures = {
   junkoff: { server: string };
   /** Data API keys: acme and rival approved on the paid plan; freeco approved on the free plan. */
   data: { acme: string; rival: string; freeco: string };
+  /** Console users (test/support/console.ts signs them in): sleepy's company is switched off. */
+  console: ConsoleFixtures;
 };
+
+export type ConsoleLogin = { email: string; password: string; name: string };
+export type ConsoleFixtures = {
+  acme: { owner: ConsoleLogin; staff: ConsoleLogin };
+  rival: { owner: ConsoleLogin };
+  sleepy: { owner: ConsoleLogin };
+};
+/** Every fixture user's password (12 characters or more, as the console asks). */
+export const CONSOLE_PASSWORD = 'fixture-password-1234';
+
+async function consoleUsers(database: Database): Promise<ConsoleFixtures> {
+  const make = async (slug: string, role: 'owner' | 'staff', name: string) => {
+    const login = { email: `${role}@${slug}.example`, password: CONSOLE_PASSWORD, name };
+    await createConsoleUser(database.db, slug, { ...login, role });
+    return login;
+  };
+  return {
+    acme: { owner: await make('acme', 'owner', 'Olive Owner'), staff: await make('acme', 'staff', 'Sam Staff') },
+    rival: { owner: await make('rival', 'owner', 'Rita Rival') },
+    sleepy: { owner: await make('sleepy', 'owner', 'Sid Sleepy') },
+  };
+}
 
 /** Approves a company's Data API access on a plan and gives it a key, as the platform would. */
 async function dataAccess(database: Database, slug: string, plan: 'free' | 'paid'): Promise<string> {
@@ -239,5 +264,6 @@ export async function seedFixtures(database: Database): Promise<Fixtures> {
     stripeco: { server: (await createKey(database, 'stripeco', { kind: 'server' }, new Date())).key },
     junkoff: { server: (await createKey(database, 'junkoff', { kind: 'server' }, new Date())).key },
     data,
+    console: await consoleUsers(database),
   };
 }

@@ -17,6 +17,7 @@ export const consoleOperations = [
 ] as const;
 
 export * from './account';
+export * from './common';
 export * from './developers';
 export * from './office';
 export * from './settings';

@@ -7,16 +7,21 @@ import { clean, DateString, Dollars, dataOf, jsonBody } from '../common';
 import { DataEstimate, ESTIMATE_STATUSES } from '../data/estimates';
 import { Lead } from '../data/leads';
 import { errorResponses } from '../errors';
+import { CONSOLE_ERRORS, CONSOLE_WRITE_ERRORS, consoleSession } from './common';
 
 /**
  * The console's office (issue 15): Needs action, Dispatch, the order and job pages, leads, customers and
  * estimates. Owners and staff alike (office work). Every id or number of another company is 404.
  */
 
-const codes = (...list: string[]) => list as ErrorCode[];
-const READ = codes('unauthorized', 'not_found', 'invalid_parameter', 'method_not_allowed', 'rate_limited', 'internal');
-const WRITE = codes(...READ, 'invalid_body', 'csrf_rejected', 'state_conflict');
-const DECIDE = codes(...WRITE, 'upstream');
+const READ = [...CONSOLE_ERRORS, 'not_found', 'invalid_parameter'] as const satisfies readonly ErrorCode[];
+const WRITE = [
+  ...CONSOLE_WRITE_ERRORS,
+  'not_found',
+  'invalid_parameter',
+  'state_conflict',
+] as const satisfies readonly ErrorCode[];
+const DECIDE = [...WRITE, 'upstream'] as const satisfies readonly ErrorCode[];
 
 const Number_ = z.coerce.number().int().min(1).max(2_147_483_647);
 const OrderParam = z.strictObject({ order_number: Number_.openapi({ example: 1042 }) });
@@ -212,6 +217,7 @@ export const getNeedsAction = createRoute({
   method: 'get',
   path: '/needs-action',
   operationId: 'getNeedsAction',
+  security: consoleSession,
   summary: 'What needs a person: held bookings, stuck sessions, new leads, webhook endpoints in trouble',
   request: { query: NoQuery },
   responses: { ...dataOf(NeedsAction, 'The queue'), ...errorResponses(READ) },
@@ -221,6 +227,7 @@ export const getNeedsActionCounts = createRoute({
   method: 'get',
   path: '/needs-action/counts',
   operationId: 'getNeedsActionCounts',
+  security: consoleSession,
   summary: "The navigation's badges",
   request: { query: NoQuery },
   responses: {
@@ -251,6 +258,7 @@ export const approveOrder = createRoute({
   method: 'post',
   path: '/orders/{order_number}/approve',
   operationId: 'approveOrder',
+  security: consoleSession,
   summary: `Approve a held order: ${APPROVE}`,
   request: { params: OrderParam },
   responses: decided,
@@ -260,6 +268,7 @@ export const rejectOrder = createRoute({
   method: 'post',
   path: '/orders/{order_number}/reject',
   operationId: 'rejectOrder',
+  security: consoleSession,
   summary: `Reject a held order: ${REJECT}`,
   request: { params: OrderParam, body: RejectBody },
   responses: decided,
@@ -269,6 +278,7 @@ export const approveJob = createRoute({
   method: 'post',
   path: '/jobs/{job_number}/approve',
   operationId: 'approveJob',
+  security: consoleSession,
   summary: `Approve a held junk job: ${APPROVE}`,
   request: { params: JobParam },
   responses: decided,
@@ -278,6 +288,7 @@ export const rejectJob = createRoute({
   method: 'post',
   path: '/jobs/{job_number}/reject',
   operationId: 'rejectJob',
+  security: consoleSession,
   summary: `Reject a held junk job: ${REJECT}`,
   request: { params: JobParam, body: RejectBody },
   responses: decided,
@@ -287,6 +298,7 @@ export const createSessionOrder = createRoute({
   method: 'post',
   path: '/sessions/{session_id}/create-order',
   operationId: 'createSessionOrder',
+  security: consoleSession,
   summary: 'Make the order (or job) of an authorized session now, as confirm would',
   request: { params: SessionParam },
   responses: {
@@ -308,6 +320,7 @@ export const getDispatch = createRoute({
   method: 'get',
   path: '/dispatch',
   operationId: 'getDispatch',
+  security: consoleSession,
   summary: "A day's deliveries, pickups and junk jobs with the moves each allows",
   request: {
     query: z.strictObject({ date: DateString.optional().openapi({ description: "default: the company's today" }) }),
@@ -325,6 +338,7 @@ export const getConsoleOrder = createRoute({
   method: 'get',
   path: '/orders/{order_number}',
   operationId: 'getConsoleOrder',
+  security: consoleSession,
   summary: 'An order with its customer, invoice, payment, attribution and timeline',
   request: { params: OrderParam, query: NoQuery },
   responses: { ...dataOf(ConsoleOrder, 'The order'), ...errorResponses(READ) },
@@ -334,6 +348,7 @@ export const getConsoleJob = createRoute({
   method: 'get',
   path: '/jobs/{job_number}',
   operationId: 'getConsoleJob',
+  security: consoleSession,
   summary: 'A junk job with its customer, invoice, payment, attribution, photos and timeline',
   request: { params: JobParam, query: NoQuery },
   responses: { ...dataOf(ConsoleJob, 'The job'), ...errorResponses(READ) },
@@ -343,6 +358,7 @@ export const moveConsoleOrder = createRoute({
   method: 'post',
   path: '/orders/{order_number}/status',
   operationId: 'moveConsoleOrder',
+  security: consoleSession,
   summary: "Move an order along the dispatch board (the Data API's order.status_changed goes out)",
   request: { params: OrderParam, body: jsonBody(z.strictObject({ status: z.enum(ORDER_STATUSES) })) },
   responses: { ...dataOf(Moved, 'Moved'), ...errorResponses(WRITE) },
@@ -352,6 +368,7 @@ export const moveConsoleJob = createRoute({
   method: 'post',
   path: '/jobs/{job_number}/status',
   operationId: 'moveConsoleJob',
+  security: consoleSession,
   summary: "Move a junk job (the Data API's junk_job.status_changed goes out)",
   request: { params: JobParam, body: jsonBody(z.strictObject({ status: z.enum(JUNK_JOB_STATUSES) })) },
   responses: { ...dataOf(Moved, 'Moved'), ...errorResponses(WRITE) },
@@ -361,6 +378,7 @@ export const listConsoleLeads = createRoute({
   method: 'get',
   path: '/leads',
   operationId: 'listConsoleLeads',
+  security: consoleSession,
   summary: 'Leads, newest first (status new: the badge)',
   request: {
     query: z.strictObject({
@@ -376,6 +394,7 @@ export const moveConsoleLead = createRoute({
   method: 'post',
   path: '/leads/{id}/move',
   operationId: 'moveConsoleLead',
+  security: consoleSession,
   summary: 'Move a lead: contacted, converted (makes the customer) or discarded',
   request: { params: IdParam, body: jsonBody(z.strictObject({ to: z.enum(LEAD_STATUSES) })) },
   responses: {
@@ -392,6 +411,7 @@ export const listConsoleCustomers = createRoute({
   method: 'get',
   path: '/customers',
   operationId: 'listConsoleCustomers',
+  security: consoleSession,
   summary: 'Customers, newest first; q matches a name, e-mail or phone',
   request: { query: z.strictObject({ q: clean(z.string().trim().min(1).max(100)).optional(), ...Paging }) },
   responses: {
@@ -404,6 +424,7 @@ export const getConsoleCustomer = createRoute({
   method: 'get',
   path: '/customers/{id}',
   operationId: 'getConsoleCustomer',
+  security: consoleSession,
   summary: 'A customer with their orders and jobs',
   request: { params: IdParam, query: NoQuery },
   responses: {
@@ -442,6 +463,7 @@ export const listConsoleEstimates = createRoute({
   method: 'get',
   path: '/estimates',
   operationId: 'listConsoleEstimates',
+  security: consoleSession,
   summary: 'Abandoned checkouts: priced, with contact details, never paid (the Data API’s estimates)',
   request: { query: z.strictObject({ status: z.enum(ESTIMATE_STATUSES).optional(), ...Paging }) },
   responses: {

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import { loadCatalog } from '../../db/repositories/catalog';
-import { DomainError, type ErrorCode } from '../../domain/errors';
+import { DomainError } from '../../domain/errors';
 import type { ProcessorFor } from '../shared/payments';
 
 /**
@@ -13,7 +13,7 @@ export type OfficeDeps = { database: Database; processorFor: ProcessorFor; now: 
 
 /** 409 state_conflict: the record moved on (someone else decided, or is deciding right now). */
 export const conflict = (message: string, field?: string) =>
-  new DomainError('state_conflict' as ErrorCode, message, field ? { field } : {});
+  new DomainError('state_conflict', message, field ? { field } : {});
 
 /** The member's company's catalog; a company without one is a bug of the gate, not the user's. */
 export async function catalogOf(database: Database, member: Member) {

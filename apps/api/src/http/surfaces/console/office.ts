@@ -6,13 +6,13 @@ import { listCustomers, listEstimates, listLeads, moveLeadTo, readCustomer } fro
 import { dispatchDay, needsAction, needsActionCounts } from '../../../use-cases/console/queue';
 import { moveRecord, readJob, readOrder } from '../../../use-cases/console/records';
 import type { ConsoleDeps, ConsoleEnv } from '../../console-env';
-import type { Surface } from '../../shell';
+import type { ConsoleSurface } from './surface';
 
 /**
  * The console's office routes (issue 15): Needs action, Dispatch, orders and jobs, leads, customers and
  * estimates. Owners and staff alike; every use case is scoped to the signed-in member's company.
  */
-export function mountOffice(surface: Surface<ConsoleEnv>, deps: ConsoleDeps) {
+export function mountOffice(surface: ConsoleSurface, deps: ConsoleDeps) {
   const { route, answer } = surface;
   const office: OfficeDeps = {
     database: deps.database,

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Queryable } from '../client';
+import { type ConsoleRole, consoleAccounts, consoleUsers } from '../schema/console';
+
+export type ConsoleUserRow = typeof consoleUsers.$inferSelect;
+
+/**
+ * A console user with an e-mail and password, as better-auth would make one (its `credential` account holds
+ * the argon2id hash): our use cases make users (invitations, the CLI, the demo owner), better-auth signs
+ * them in.
+ */
+export async function insertConsoleUser(
+  db: Queryable,
+  companyId: string,
+  values: { email: string; name: string; role: ConsoleRole; passwordHash: string },
+): Promise<ConsoleUserRow> {
+  const id = randomUUID();
+  const [user] = await db
+    .insert(consoleUsers)
+    .values({ id, companyId, email: values.email, name: values.name, role: values.role })
+    .returning();
+  await db.insert(consoleAccounts).values({
+    id: randomUUID(),
+    userId: id,
+    accountId: id,
+    providerId: 'credential',
+    password: values.passwordHash,
+  });
+  return user as ConsoleUserRow;
+}
+
+/** By address, on the whole platform (one account per address). */
+export async function findConsoleUserByEmail(db: Queryable, email: string): Promise<ConsoleUserRow | undefined> {
+  const [row] = await db.select().from(consoleUsers).where(eq(consoleUsers.email, email));
+  return row;
+}
+
+export async function listConsoleUsers(db: Queryable, companyId: string): Promise<ConsoleUserRow[]> {
+  return db
+    .select()
+    .from(consoleUsers)
+    .where(eq(consoleUsers.companyId, companyId))
+    .orderBy(asc(consoleUsers.createdAt), asc(consoleUsers.email));
+}
+
+export async function findConsoleUser(
+  db: Queryable,
+  companyId: string,
+  userId: string,
+): Promise<ConsoleUserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(consoleUsers)
+    .where(and(eq(consoleUsers.companyId, companyId), eq(consoleUsers.id, userId)));
+  return row;
+}

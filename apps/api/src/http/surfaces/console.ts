@@ -1,0 +1,55 @@
+import { type Auth, createAuth } from '../../accounts/auth';
+import { CONSOLE_BASE, consoleOperations } from '../../contract/console';
+import { consoleDocument } from '../../contract/document';
+import type { ConsoleDeps, ConsoleEnv } from '../console-env';
+import { consoleGate, consoleOriginCheck } from '../console-gate';
+import { createSurface } from '../shell';
+import { mountAccount, mountSignIn } from './console/account';
+import { mountDevelopers } from './console/developers';
+import { mountOffice } from './console/office';
+import { mountSettings } from './console/settings';
+
+export type { ConsoleSurface } from './console/surface';
+
+/**
+ * The console API (/console/v1): what apps/console calls for a signed-in company user. Same-origin only:
+ * the console reaches it through its own Next rewrite, so there is no CORS at all, and every write must come
+ * from the console's page (console-gate.ts). Account routes that need no session come first, then the gate,
+ * then one mount function per area of the console.
+ */
+export function createConsoleSurface(deps: ConsoleDeps, auth?: Auth) {
+  const consoleOrigin = new URL(deps.consoleBaseUrl).origin;
+  const secureCookies = consoleOrigin.startsWith('https:');
+  const accounts =
+    auth ?? createAuth({ db: deps.database.db, secret: deps.secret, consoleBaseUrl: deps.consoleBaseUrl });
+  const surface = createSurface<ConsoleEnv>({
+    name: 'the console API',
+    base: CONSOLE_BASE,
+    operations: consoleOperations,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    maxBodyBytes: 64 * 1024,
+    cors: { kind: 'none' },
+  });
+  const { app } = surface;
+
+  let document: string | undefined;
+  app.get('/openapi.json', (c) => {
+    document ??= JSON.stringify(consoleDocument());
+    return c.body(document, 200, { 'Content-Type': 'application/json' });
+  });
+
+  app.use('*', consoleOriginCheck(consoleOrigin));
+  app.use('*', async (c, next) => {
+    await surface.readBody(c);
+    await next();
+  });
+  const account = { auth: accounts, deps, secureCookies };
+  mountSignIn(surface, account);
+
+  app.use('*', consoleGate({ auth: accounts, registry: deps.registry, secret: deps.secret, secureCookies }));
+  mountAccount(surface, account);
+  mountOffice(surface, deps);
+  mountSettings(surface, deps);
+  mountDevelopers(surface, deps);
+  return app;
+}

@@ -230,6 +230,9 @@ describe.each(drivers())('the console office on %s', (driver) => {
       expect((await refusal(call())).code).toBe('not_found');
     }
     expect((await listCustomers(office(), rival, { page: 1, per_page: 100 })).data).toEqual([]);
+    expect((await listCustomers(office(), acme, { page: 1, per_page: 100, q: 'dispatch@example.com' })).data).toEqual([
+      expect.objectContaining({ email: 'dispatch@example.com', orders: 1, jobs: 0 }),
+    ]);
     const [order] = await database.db
       .select()
       .from(orders)

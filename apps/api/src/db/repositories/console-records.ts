@@ -129,8 +129,10 @@ export async function customersPage(
   return db
     .select({
       customer: customers,
-      orders: sql<number>`(select count(*)::int from ${orders} where ${orders.companyId} = ${companyId} and ${orders.customerId} = ${customers.id})`,
-      jobs: sql<number>`(select count(*)::int from ${junkJobs} where ${junkJobs.companyId} = ${companyId} and ${junkJobs.customerId} = ${customers.id})`,
+      // Qualified by hand: in a one-table select drizzle writes columns unqualified, and inside the
+      // subquery "id" would be the order's own.
+      orders: sql<number>`(select count(*)::int from orders o where o.company_id = ${companyId} and o.customer_id = "customers"."id")`,
+      jobs: sql<number>`(select count(*)::int from junk_jobs j where j.company_id = ${companyId} and j.customer_id = "customers"."id")`,
     })
     .from(customers)
     .where(and(...where))

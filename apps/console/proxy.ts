@@ -8,10 +8,11 @@ import { apiUrl } from './lib/config';
  * address (SVC_API_URL) is read when the server runs.
  *
  * Who is calling: Next keeps an X-Forwarded-For the browser sent (it adds the socket's address only when
- * there is none), so it is believed only behind our own proxies (SVC_TRUST_PROXY_HOPS, as the standalone
- * server). Then the visitor's address goes to the API with the platform's proxy token (as the hosted pages'
- * server does), so the sign-in throttle counts visitors, not this server. With no proxy in front, the header
- * is dropped: the API sees this server's address, and nobody can pick their own.
+ * there is none), so it is believed only behind our own proxies (CONSOLE_TRUST_PROXY_HOPS: how many, as
+ * HOSTED_TRUST_PROXY_HOPS for the hosted pages). Then the visitor's address goes to the API with the
+ * platform's proxy token (as the hosted pages' server does), so the sign-in throttle counts visitors, not
+ * this server. With no proxy in front, the header is dropped: the API sees this server's address, and
+ * nobody can pick their own.
  */
 export function proxy(request: NextRequest) {
   if (!request.nextUrl.pathname.startsWith('/console/v1/')) return page(request);
@@ -33,7 +34,7 @@ export function proxy(request: NextRequest) {
 
 /** The entry our own proxies added to X-Forwarded-For (the right-most `hops`), or none without proxies. */
 function trustedClientIp(request: NextRequest): string | undefined {
-  const hops = Number(process.env.SVC_TRUST_PROXY_HOPS ?? 0);
+  const hops = Number(process.env.CONSOLE_TRUST_PROXY_HOPS ?? 0);
   if (!(hops >= 1)) return undefined;
   const list = (request.headers.get('x-forwarded-for') ?? '')
     .split(',')

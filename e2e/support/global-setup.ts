@@ -63,6 +63,7 @@ export default async function globalSetup() {
   Object.assign(process.env, {
     E2E_API_URL: platform.apiUrl,
     E2E_HOSTED_URL: platform.hostedUrl,
+    E2E_CONSOLE_URL: platform.consoleUrl,
     E2E_DATA_DIR: dataDir,
     E2E_WEBHOOKS_FILE: received,
   });

@@ -22,6 +22,8 @@ export async function freePort(): Promise<number> {
 export type Platform = {
   apiUrl: string;
   hostedUrl: string;
+  /** The company console (apps/console), whose Origin the API's console surface accepts. */
+  consoleUrl: string;
   dataDir: string;
   keys: { publishable: string; server: string };
   stop(): Promise<void>;
@@ -29,19 +31,21 @@ export type Platform = {
 
 /**
  * The platform exactly as the README's `npm start` runs it (apps/api/dist/start.js: migrate, seed the demo
- * company, `next start` for the API and for the hosted pages), on its own ports and data folder.
+ * company, `next start` for the API, the hosted pages and the console), on its own ports and data folder.
  */
 export async function startPlatform(
   dataDir: string,
   extraEnv: Record<string, string> = {},
-  ports?: { api: number; hosted: number },
+  ports?: { api: number; hosted: number; console?: number },
 ): Promise<Platform> {
-  for (const built of ['apps/api/dist/start.js', 'apps/api/.next/BUILD_ID', 'apps/hosted/.next/BUILD_ID']) {
+  const builds = ['apps/api/dist/start.js', 'apps/api/.next/BUILD_ID', 'apps/hosted/.next/BUILD_ID'];
+  for (const built of [...builds, 'apps/console/.next/BUILD_ID']) {
     if (!existsSync(path.join(repoRoot, built))) {
       throw new Error(`the e2e suite runs the production builds; ${built} is missing: run npm test from the root`);
     }
   }
   const [apiPort, hostedPort] = ports ? [ports.api, ports.hosted] : [await freePort(), await freePort()];
+  const consolePort = ports?.console ?? (await freePort());
   mkdirSync(path.join(repoRoot, 'e2e/test-results'), { recursive: true });
   const child: ChildProcess = spawn(process.execPath, ['dist/start.js'], {
     cwd: apiDir,
@@ -53,6 +57,8 @@ export async function startPlatform(
       SVC_DATA_DIR: dataDir,
       PORT: String(apiPort),
       HOSTED_PORT: String(hostedPort),
+      // The API derives CONSOLE_BASE_URL (the one Origin its console surface accepts) from this port.
+      CONSOLE_PORT: String(consolePort),
       NEXT_TELEMETRY_DISABLED: '1',
       // Every page of the suite comes from one IP, faster than any visitor: the 120/minute per-IP limit
       // (tested in apps/api's HTTP suite) would refuse it. Raised here, as the benchmark raises it.
@@ -84,6 +90,7 @@ export async function startPlatform(
   return {
     apiUrl: `http://localhost:${apiPort}`,
     hostedUrl: `http://localhost:${hostedPort}`,
+    consoleUrl: `http://localhost:${consolePort}`,
     dataDir,
     keys: { publishable: key('publishable key'), server: key('server key') },
     async stop() {

@@ -1,6 +1,6 @@
 'use client';
 
-import { type FormEvent, type ReactNode, useCallback, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiError, ApiResult } from '../lib/api';
 
 export type FormErrors = { fields: Record<string, string>; form?: string };
@@ -33,6 +33,8 @@ export function useApiForm<T>(
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<FormErrors>({ fields: {} });
   const running = useRef(false);
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   const onSubmit = useCallback(
     async (event: FormEvent<HTMLFormElement>) => {
@@ -66,6 +68,11 @@ export function useApiForm<T>(
 
   return {
     onSubmit,
+    /**
+     * Spread on the <form>: POST, so a submit before the page's script runs never puts a password in the
+     * address, and `data-ready` once it handles submits itself (tests wait for it, as a person's click would).
+     */
+    formProps: { onSubmit, method: 'post', noValidate: true, 'data-ready': ready || undefined } as const,
     pending,
     errors: errors.fields,
     formError: errors.form,

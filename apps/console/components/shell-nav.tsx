@@ -3,7 +3,8 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
-import { consoleFetch } from '../lib/api';
+import { api, call } from '../lib/api';
+import { COUNTS_CHANGED } from '../lib/counts';
 import type { NavCounts } from '../lib/types';
 import { useApi } from '../lib/use-api';
 import { useMe } from './me';
@@ -25,7 +26,8 @@ const COUNTS_EVERY_MS = 60_000;
 
 /**
  * The console's navigation: the areas (Developers for owners only), the counts of what waits (shown when the
- * API answers them, nothing otherwise), who is signed in and a sign-out button.
+ * API answers them, nothing otherwise; asked again every minute, when the tab comes back and when a page
+ * calls `countsChanged()` from lib/counts.ts), who is signed in and a sign-out button.
  */
 export function ShellNav() {
   const me = useMe();
@@ -36,9 +38,11 @@ export function ShellNav() {
     const timer = setInterval(reload, COUNTS_EVERY_MS);
     const onFocus = () => document.visibilityState === 'visible' && reload();
     document.addEventListener('visibilitychange', onFocus);
+    window.addEventListener(COUNTS_CHANGED, reload);
     return () => {
       clearInterval(timer);
       document.removeEventListener('visibilitychange', onFocus);
+      window.removeEventListener(COUNTS_CHANGED, reload);
     };
   }, [reload]);
 
@@ -67,9 +71,9 @@ export function ShellNav() {
         })}
       </ul>
       <div className="shell-user">
-        <span className="who">
-          {me.name} <span className="muted">({me.role === 'owner' ? 'owner' : 'staff'})</span>
-        </span>
+        <Link href="/account" className="who" aria-current={pathname === '/account' ? 'page' : undefined}>
+          {me.name} <span className="role">({me.role === 'owner' ? 'owner' : 'staff'})</span>
+        </Link>
         <SignOutButton />
       </div>
     </nav>
@@ -82,7 +86,7 @@ function SignOutButton() {
   async function signOut() {
     if (running.current) return;
     running.current = true;
-    await consoleFetch('DELETE', '/session');
+    await call(api.DELETE('/session'));
     window.location.assign('/sign-in');
   }
   return (

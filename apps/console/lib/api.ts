@@ -1,3 +1,5 @@
+import { CONSOLE_CSRF_HEADER, createConsoleClient, csrfFromCookies } from '@svc/sdk/console';
+
 /**
  * The console API from the browser. Calls go to /console/v1 on this app's own origin (proxy.ts forwards
  * them to the API), with the session cookie; every answer becomes an `ApiResult`: the `data` of a 2xx, or the
@@ -14,22 +16,39 @@ const NETWORK: ApiError = {
   message: 'We could not reach the server. Check your connection and try again.',
 };
 
-/**
- * The API's CSRF rule for writes (double submit): the value of its CSRF cookie (readable by the page, set at
- * sign-in; `__Host-` prefixed on https) goes back in this header.
- */
-export const CSRF_HEADER = 'X-SVC-CSRF';
-const CSRF_COOKIE = /(?:^|;\s*)(?:__Host-)?svc-console\.csrf=([^;]*)/;
-
-function csrfToken(): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  const match = CSRF_COOKIE.exec(document.cookie);
-  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
-}
-
 export type Query = Record<string, string | number | boolean | undefined | null>;
 
-/** One call to the console API. `path` is below /console/v1 (e.g. `/me`). */
+/**
+ * The one typed client (openapi-fetch over the console's OpenAPI document, @svc/sdk/console), for client
+ * components: `const me = await call(api.GET('/me'))`. It sends the CSRF header on writes itself.
+ */
+export const api = createConsoleClient();
+
+/** An openapi-fetch call of `api` as an ApiResult: the `data` inside `{ data }`, or the spec's error. */
+export async function call<D>(
+  request: Promise<{ data?: D; error?: unknown; response: Response }>,
+): Promise<ApiResult<D extends { data: infer T } ? T : D>> {
+  type T = D extends { data: infer T } ? T : D;
+  try {
+    const { data, error, response } = await request;
+    if (response.ok) return { ok: true, data: (data as { data: T }).data, status: response.status };
+    const body = (error as { error?: ApiError } | undefined)?.error;
+    return { ok: false, error: body?.message ? body : serverError(response.status), status: response.status };
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    return { ok: false, error: NETWORK, status: 0 };
+  }
+}
+
+const serverError = (status: number): ApiError => ({
+  code: 'internal',
+  message: `The server answered ${status}. Try again in a moment.`,
+});
+
+/**
+ * One call to the console API by path, for calls the typed client does not know yet. `path` is below
+ * /console/v1 (e.g. `/me`).
+ */
 export async function consoleFetch<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
@@ -38,8 +57,9 @@ export async function consoleFetch<T>(
   const url = `${CONSOLE_BASE}${path}${queryString(options.query)}`;
   const headers: Record<string, string> = {};
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const csrf = method === 'GET' ? undefined : csrfToken();
-  if (csrf) headers[CSRF_HEADER] = csrf;
+  // The API's CSRF rule for writes (double submit): its CSRF cookie, readable by the page, goes back in a header.
+  const csrf = method === 'GET' ? undefined : csrfFromCookies(document.cookie);
+  if (csrf) headers[CONSOLE_CSRF_HEADER] = csrf;
   let response: Response;
   try {
     response = await fetch(url, {
@@ -60,9 +80,7 @@ export async function consoleFetch<T>(
 export async function readResult<T>(response: Response): Promise<ApiResult<T>> {
   const body = (await response.json().catch(() => null)) as { data?: T; error?: ApiError } | null;
   if (response.ok) return { ok: true, data: (body?.data ?? body) as T, status: response.status };
-  const error = body?.error?.message
-    ? body.error
-    : { code: 'internal', message: `The server answered ${response.status}. Try again in a moment.` };
+  const error = body?.error?.message ? body.error : serverError(response.status);
   return { ok: false, error, status: response.status };
 }
 

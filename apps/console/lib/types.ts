@@ -1,8 +1,10 @@
-/**
- * The account shapes of the console API (contract/console/account.ts). Provisional until the typed client
- * (@svc/sdk/console) lands; then these come from its generated types.
- */
-export type Role = 'owner' | 'staff';
-export type Me = { name: string; email: string; role: Role; company: { slug: string; name: string } };
+import type { ConsoleMember, ConsoleSchemas } from '@svc/sdk/console';
+
+/** The console API's shapes, from its generated types (@svc/sdk/console). */
+export type Me = ConsoleMember;
+export type Role = Me['role'];
+export type Schemas = ConsoleSchemas;
+
+/** Not in the console document yet (invitations, the navigation's counts): said here until they are. */
 export type Invitation = { email: string; role: Role; company: { slug: string; name: string } };
 export type NavCounts = { needs_action: number; new_leads: number };

@@ -23,7 +23,7 @@ export function AcceptInvitationForm({ token, email }: { token: string; email: s
     },
   );
   return (
-    <form onSubmit={form.onSubmit} noValidate>
+    <form {...form.formProps}>
       <FormMessage message={form.formError} />
       {/* For password managers: the account's user name. */}
       <input type="hidden" name="username" autoComplete="username" value={email} readOnly />

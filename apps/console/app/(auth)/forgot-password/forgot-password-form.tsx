@@ -30,7 +30,7 @@ export function ForgotPasswordForm() {
     );
   }
   return (
-    <form onSubmit={form.onSubmit} noValidate>
+    <form {...form.formProps}>
       <FormMessage message={form.formError} />
       <Field label="E-mail" name="email" type="email" autoComplete="username" required error={form.errors.email} />
       <div className="form-actions">

@@ -18,7 +18,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     () => router.replace('/sign-in?reset=1'),
   );
   return (
-    <form onSubmit={form.onSubmit} noValidate>
+    <form {...form.formProps}>
       <FormMessage message={form.formError} />
       <Field
         label="New password"

@@ -4,23 +4,25 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { Field } from '../../../components/field';
 import { FormMessage, SubmitButton, useApiForm } from '../../../components/form';
-import { consoleFetch } from '../../../lib/api';
+import { api, call } from '../../../lib/api';
 
 /** E-mail and password; a refusal is the API's sentence (it never says whether the e-mail has an account). */
 export function SignInForm({ next }: { next: string }) {
   const router = useRouter();
   const form = useApiForm(
     (values) =>
-      consoleFetch('POST', '/session', {
-        body: { email: String(values.get('email') ?? '').trim(), password: String(values.get('password') ?? '') },
-      }),
+      call(
+        api.POST('/session', {
+          body: { email: String(values.get('email') ?? '').trim(), password: String(values.get('password') ?? '') },
+        }),
+      ),
     () => {
       router.replace(next);
       router.refresh();
     },
   );
   return (
-    <form onSubmit={form.onSubmit} noValidate>
+    <form {...form.formProps}>
       <FormMessage message={form.formError} />
       <Field label="E-mail" name="email" type="email" autoComplete="username" required error={form.errors.email} />
       <Field

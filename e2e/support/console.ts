@@ -1,0 +1,61 @@
+import { expect, type Page } from '@playwright/test';
+import { svc } from './platform';
+
+/** The company console of the suite's platform (global-setup.ts). */
+export const consoleUrl = (path = '/') => `${process.env.E2E_CONSOLE_URL as string}${path}`;
+
+export type ConsoleUser = { email: string; password: string; name: string; role: 'owner' | 'staff'; slug: string };
+
+let made = 0;
+
+/**
+ * A console user of a company, made as a company's people are: `svc users invite` (the operator's CLI), then
+ * the invitation accepted over the console's own origin (as its page does: same Origin). Each call makes a
+ * new user with a unique e-mail; the password is long enough for the API's rule.
+ */
+export async function createConsoleUser(
+  options: { slug?: string; role?: 'owner' | 'staff'; name?: string; email?: string } = {},
+): Promise<ConsoleUser> {
+  const slug = options.slug ?? 'demo';
+  const role = options.role ?? 'owner';
+  const email = options.email ?? `${role}-${Date.now()}-${++made}@e2e.example`;
+  const name = options.name ?? (role === 'owner' ? 'Olivia Owner' : 'Sam Staff');
+  const password = 'correct horse battery staple';
+  const token = await inviteToken(slug, email, role);
+  const accepted = await fetch(consoleUrl('/console/v1/invitations/accept'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: consoleUrl('').replace(/\/$/, '') },
+    body: JSON.stringify({ token, name, password }),
+  });
+  if (!accepted.ok)
+    throw new Error(`accepting the invitation of ${email} answered ${accepted.status}: ${await accepted.text()}`);
+  return { email, password, name, role, slug };
+}
+
+/** `svc users invite <slug> <email> --role <role>`: the invitation's token (from its link). */
+export async function inviteToken(slug: string, email: string, role: 'owner' | 'staff'): Promise<string> {
+  const invited = await svc(process.env.E2E_DATA_DIR as string, 'users', 'invite', slug, email, '--role', role);
+  const link: string | undefined = invited.url ?? invited.link ?? invited.invitation_url;
+  const token = invited.token ?? (link ? new URL(link).searchParams.get('token') : undefined);
+  if (!token) throw new Error(`svc users invite gave no token: ${JSON.stringify(invited)}`);
+  return token;
+}
+
+/**
+ * Signs in through the sign-in page and waits for the signed-in shell. `next` is where to land (default
+ * the console's first page, Needs action).
+ */
+export async function signIn(page: Page, email: string, password: string, next?: string) {
+  await page.goto(consoleUrl(next ? `/sign-in?next=${encodeURIComponent(next)}` : '/sign-in'));
+  await page.locator('form[data-ready]').waitFor();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
+}
+
+/** The shell's sign-out button; back on the sign-in page. */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+}

@@ -1,0 +1,150 @@
+import { expect, type Page, test } from '@playwright/test';
+import { screenshot, seriousA11yViolations } from '../support/booking';
+import { type ConsoleUser, consoleUrl, createConsoleUser, inviteToken, signIn, signOut } from '../support/console';
+
+/**
+ * The console's doors: signing in and out, a wrong password, an invitation accepted in the browser, the
+ * keyboard alone, axe-core on the sign-in page and the signed-in shell at tablet and desktop widths.
+ */
+let owner: ConsoleUser;
+let staff: ConsoleUser;
+
+test.beforeAll(async () => {
+  owner = await createConsoleUser({ role: 'owner', name: 'Olivia Owner' });
+  staff = await createConsoleUser({ role: 'staff', name: 'Sam Staff' });
+});
+
+const shell = (page: Page) => page.getByRole('navigation', { name: 'Console' });
+
+test('sign in, a wrong password is a sentence, sign out', async ({ page }, info) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Signed out, a console page sends you to sign in and brings you back to it after.
+  await page.goto(consoleUrl('/account'));
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Faccount$/);
+  await page.locator('form[data-ready]').waitFor();
+
+  await page.getByLabel('E-mail').fill(owner.email);
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: /\w/ });
+  await expect(refusal).toHaveText(/^[A-Z].*\.$/);
+  // The same sentence for an e-mail with no account: sign-in never tells which.
+  const wrongPassword = await refusal.textContent();
+  await page.getByLabel('E-mail').fill('nobody-here@e2e.example');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(refusal).toHaveText(wrongPassword as string);
+  await screenshot(page, info, 'console-sign-in-refused-desktop');
+
+  await page.getByLabel('E-mail').fill(owner.email);
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(shell(page).getByRole('link', { name: /Olivia Owner/ })).toBeVisible();
+  await expect(page.getByText(owner.email)).toBeVisible();
+
+  // The session cookie is the API's, set through the console's own origin: HttpOnly, not readable by scripts.
+  const cookies = await page.context().cookies(consoleUrl('/'));
+  expect(cookies.some((c) => c.httpOnly && /session/.test(c.name))).toBe(true);
+
+  await signOut(page);
+  await page.goto(consoleUrl('/account'));
+  await expect(page).toHaveURL(/\/sign-in\?next=/);
+});
+
+test('the navigation: owners see Developers, staff do not', async ({ page }) => {
+  await signIn(page, owner.email, owner.password, '/account');
+  await expect(shell(page).getByRole('link', { name: 'Developers' })).toBeVisible();
+  for (const area of ['Needs action', 'Dispatch', 'Leads', 'Customers', 'Estimates', 'Settings']) {
+    await expect(shell(page).getByRole('link', { name: new RegExp(`^${area}`) })).toBeVisible();
+  }
+  await signOut(page);
+
+  await signIn(page, staff.email, staff.password, '/account');
+  await expect(shell(page).getByRole('link', { name: /Sam Staff/ })).toBeVisible();
+  await expect(shell(page).getByRole('link', { name: 'Settings' })).toBeVisible();
+  await expect(shell(page).getByRole('link', { name: 'Developers' })).toHaveCount(0);
+  await expect(page.getByText('Office staff')).toBeVisible();
+});
+
+test('keyboard only: skip link, e-mail, password, Enter', async ({ page }) => {
+  await page.goto(consoleUrl('/sign-in?next=%2Faccount'));
+  await page.locator('form[data-ready]').waitFor();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('E-mail')).toBeFocused();
+  await page.keyboard.type(owner.email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Password')).toBeFocused();
+  // A wrong password first: the refusal is read out and the fields keep their place.
+  await page.keyboard.type('wrong password');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: /\w/ })).toBeVisible();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Password')).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(owner.password);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+
+  // In the shell (a fresh load: focus starts at the top), the skip link jumps over the navigation.
+  await page.reload();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#main$/);
+});
+
+test('an invitation accepted in the browser signs the new user in', async ({ page }) => {
+  const email = `invited-${Date.now()}@e2e.example`;
+  const token = await inviteToken('demo', email, 'staff');
+  await page.goto(consoleUrl(`/accept-invitation?token=${encodeURIComponent(token)}`));
+  await expect(page.getByRole('heading', { name: /^Join / })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await page.locator('form[data-ready]').waitFor();
+  await page.getByLabel('Your name').fill('Ivy Invited');
+  await page.getByLabel('Password', { exact: true }).fill('a long enough password');
+  await page.getByLabel('The password again').fill('a different password!');
+  await page.getByRole('button', { name: 'Join' }).click();
+  await expect(page.getByLabel('The password again')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('The password again')).toBeFocused();
+  await page.getByLabel('The password again').fill('a long enough password');
+  await page.getByRole('button', { name: 'Join' }).click();
+  await expect(page).toHaveURL(/\/(needs-action|account|sign-in)/);
+
+  // A used invitation says so before anyone types.
+  await page.goto(consoleUrl(`/accept-invitation?token=${encodeURIComponent(token)}`));
+  await expect(page.getByRole('alert')).toHaveText(/^[A-Z].*\.$/);
+  await signIn(page, email, 'a long enough password', '/account');
+  await expect(shell(page).getByRole('link', { name: /Ivy Invited/ })).toBeVisible();
+});
+
+for (const [name, viewport] of [
+  ['tablet', { width: 768, height: 1024 }],
+  ['desktop', { width: 1280, height: 900 }],
+] as const) {
+  test(`${name}: axe-core finds no serious violation on the sign-in page and the shell`, async ({ page }, info) => {
+    await page.setViewportSize(viewport);
+    await page.goto(consoleUrl('/sign-in'));
+    await page.locator('form[data-ready]').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, info, `console-sign-in-${name}`);
+
+    // With the refusal shown.
+    await page.getByLabel('E-mail').fill(owner.email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: /\w/ })).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await signIn(page, owner.email, owner.password, '/account');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    const sideScroll = await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    );
+    expect(sideScroll).toBe(false);
+    await screenshot(page, info, `console-shell-${name}`);
+  });
+}

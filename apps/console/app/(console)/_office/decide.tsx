@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Field } from '../../../components/field';
 import { useToast } from '../../../components/notice';
 import { consoleFetch } from '../../../lib/api';
+import { countsChanged } from '../../../lib/counts';
 import type { Decision } from './types';
 
 type Target = { kind: 'order' | 'job'; number: number };
@@ -22,6 +23,7 @@ export function DecideButtons({ target, onDone }: { target: Target; onDone: () =
   const done = (verb: string) => (d: Decision) => {
     setOpen(undefined);
     toast.show(`${name(target)} ${verb}: ${d.status.replaceAll('_', ' ')}.`);
+    countsChanged();
     onDone();
   };
   return (

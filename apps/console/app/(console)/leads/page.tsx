@@ -6,6 +6,7 @@ import { Notice } from '../../../components/notice';
 import { StatusBadge } from '../../../components/status-badge';
 import { useUrlParams } from '../../../components/url-state';
 import { consoleFetch } from '../../../lib/api';
+import { countsChanged } from '../../../lib/counts';
 import { when } from '../_office/format';
 import type { Lead } from '../_office/types';
 import { usePage } from '../_office/use-page';
@@ -73,7 +74,10 @@ export default function LeadsPage() {
                     action={() => consoleFetch('POST', `/leads/${l.id}/move`, { body: { to } })}
                     pendingLabel="Saving…"
                     successMessage={`${l.name}: ${to}.`}
-                    onSuccess={leads.reload}
+                    onSuccess={() => {
+                      countsChanged();
+                      leads.reload();
+                    }}
                     tone={to === 'converted' ? 'primary' : 'default'}
                     aria-label={`${VERB[to]}: ${l.name}`}
                   >

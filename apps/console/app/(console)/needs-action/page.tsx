@@ -8,6 +8,7 @@ import { DataTable } from '../../../components/data-table';
 import { Notice, useToast } from '../../../components/notice';
 import { StatusBadge } from '../../../components/status-badge';
 import { consoleFetch } from '../../../lib/api';
+import { countsChanged } from '../../../lib/counts';
 import { useApi } from '../../../lib/use-api';
 import { DecideButtons } from '../_office/decide';
 import { money, when } from '../_office/format';
@@ -91,7 +92,10 @@ export default function NeedsActionPage() {
                   action={() => consoleFetch('POST', `/leads/${l.id}/move`, { body: { to: 'contacted' } })}
                   pendingLabel="Saving…"
                   successMessage={`${l.name} marked contacted.`}
-                  onSuccess={queue.reload}
+                  onSuccess={() => {
+                    countsChanged();
+                    queue.reload();
+                  }}
                   aria-label={`Mark ${l.name} contacted`}
                 >
                   Mark contacted
@@ -152,6 +156,7 @@ function CreateOrder({ session, onDone }: { session: StuckSession; onDone: () =>
         onDone={(m) => {
           setOpen(false);
           toast.show(m.order_number ? `Order #${m.order_number} created.` : `Job #${m.job_number} created.`);
+          countsChanged();
           onDone();
         }}
         onCancel={() => setOpen(false)}

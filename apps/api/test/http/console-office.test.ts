@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
 import { findSandboxIntent } from '../../src/db/repositories/sandbox-intents';
 import { TEST_CARDS } from '../../src/payments/sandbox-cards';
-import { book, intentBody, openDay } from '../support/booking';
+import { book, intentBody, openDay, payWithCard } from '../support/booking';
 import { apiClient, expectError } from '../support/client';
 import { type ConsoleClient, consoleAs, consoleClient } from '../support/console';
 import { bookJunk } from '../support/junk';
@@ -148,6 +149,33 @@ describe.each(targets)('the console office on $name', (target) => {
     const abandoned = (await api.post('/intents', { key, body: intentBody(target) })).body.data;
     const estimates = (await staff.get('/estimates', { query: { per_page: '100' } })).body;
     expect(estimates.data.map((e: any) => e.id)).toContain(abandoned.session_id);
+  });
+
+  it('a paid session without its order after 15 minutes: create it now, once; a held job approved', async () => {
+    await signIn();
+    const key = target.fixtures.acme.server;
+    const intent = (await api.post('/intents', { key, body: intentBody(target) })).body.data;
+    expect((await payWithCard(target, intent)).status).toBe(200);
+    // As the recovery worker leaves a session it could not make into an order (the processor was down).
+    await withTargetDb(target, (database) =>
+      database.db.execute(
+        sql`update booking_sessions set state = 'unconfirmed', created_at = now() - interval '20 minutes' where session_id = ${intent.session_id}`,
+      ),
+    );
+    const queue = (await staff.get('/needs-action')).body.data;
+    expect(queue.unconfirmed_sessions.map((s: any) => s.session_id)).toContain(intent.session_id);
+    const made = await staff.post(`/sessions/${intent.session_id}/create-order`);
+    expect(made.body.data).toMatchObject({ kind: 'dumpster', order_number: expect.any(Number), already: false });
+    const again = await staff.post(`/sessions/${intent.session_id}/create-order`);
+    expect(again.body.data).toMatchObject({ order_number: made.body.data.order_number, already: true });
+    expect(await intentState(intent.payment_intent_id)).toBe('succeeded');
+
+    const job = await bookJunk(api, target, TEST_CARDS.elevatedRisk);
+    const number = job.confirmed.body.data.job_number as number;
+    const approved = await staff.post(`/jobs/${number}/approve`);
+    expect(approved.body.data).toMatchObject({ number, status: 'confirmed', payment_status: 'paid' });
+    expect(await intentState(job.intent.payment_intent_id)).toBe('succeeded');
+    expectError(await staff.post(`/jobs/${number}/approve`), 409, 'state_conflict');
   });
 
   it("every route with acme's numbers and ids is 404 for the rival company, and 401 signed out", async () => {

@@ -45,7 +45,8 @@ export function createAuth(options: AuthOptions) {
     },
     session: { modelName: 'consoleSessions', expiresIn: SESSION_SECONDS, updateAge: 24 * 60 * 60 },
     account: { modelName: 'consoleAccounts' },
-    verification: { modelName: 'consoleVerifications' },
+    // Reset tokens are kept as their hash: a copy of the table resets no one's password.
+    verification: { modelName: 'consoleVerifications', storeIdentifier: 'hashed' },
     emailAndPassword: {
       enabled: true,
       // Accounts are made by invitation, the CLI and the demo seed, never by signing up.

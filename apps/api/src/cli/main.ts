@@ -22,6 +22,7 @@ import { releaseJob, releaseOrder } from '../use-cases/office/release-order';
 import { type Answer, need, table, UsageError, wholeNumber } from './common';
 import { dataApiCommand, parseExpiry } from './data-api';
 import { officeMove } from './office';
+import { usersCommand } from './users';
 import { webhooksCommand } from './webhooks';
 
 const HELP = `svc: company setup for the booking platform
@@ -63,7 +64,13 @@ Usage: npm run svc -- <command> [options]      (add --json for machine-readable 
   webhooks remove <slug> <endpoint-id>
   webhooks listen <slug> [--api booking|data] [--event <name> …] [--port 4500] [--once]
                                               a local receiver that checks signatures and prints events
-  seed-demo                                   the demo company and its key pair (run by npm start)
+  seed-demo                                   the demo company, its key pair and console owner (run by npm start)
+
+Console users (the company console, CONSOLE_BASE_URL)
+  users invite <slug> <email> --role owner|staff
+                                              e-mails an invitation (valid 7 days) and prints its link once;
+                                              how a company gets its first owner
+  users list <slug>                           the company's console users and their roles
 
 Data API (/data/v1; docs: README "The Data API")
   data-api request <slug> --use "<what for>"  the company asks for access, saying what it will use it for
@@ -99,6 +106,7 @@ async function run(argv: string[]): Promise<Answer> {
       use: { type: 'string' },
       end: { type: 'boolean', default: false },
       reset: { type: 'boolean', default: false },
+      role: { type: 'string' },
     },
   });
   const [group, action, ...rest] = positionals;
@@ -114,6 +122,7 @@ async function run(argv: string[]): Promise<Answer> {
     };
     if (group === 'data-api') return await dataApiCommand(database, action, rest, values);
     if (group === 'webhooks') return await webhooksCommand(database, action, rest, values);
+    if (group === 'users') return await usersCommand(database, action, rest, values, env.consoleBaseUrl);
     const command = `${group} ${action ?? ''}`.trim();
     const moved = await officeMove(database, command, rest, values);
     if (moved) return moved;
@@ -221,7 +230,9 @@ async function run(argv: string[]): Promise<Answer> {
       case 'seed-demo': {
         const keys = await seedDemo(database, new Date());
         return {
-          text: `demo company ready\n  publishable: ${keys.publishable}\n  server:      ${keys.server}`,
+          text:
+            `demo company ready\n  publishable: ${keys.publishable}\n  server:      ${keys.server}\n` +
+            `  console:     ${keys.owner.email} / ${keys.owner.password}`,
           json: keys,
         };
       }

@@ -1,4 +1,4 @@
-import type { Env } from 'hono';
+import type { Context, Env } from 'hono';
 import type { Database } from '../db/client';
 import type { Registry } from '../db/registry';
 import type { ConsoleRole } from '../db/schema/console';
@@ -29,6 +29,8 @@ export type ConsoleDeps = {
   secret: string;
   hostedBaseUrl: string;
   redis?: unknown;
+  /** The caller's address as this server believes it (runtime/client-ip.ts): sign-in throttling counts it. */
+  clientIp: (c: Context) => string;
   now?: () => Date;
 };
 

@@ -86,6 +86,7 @@ export async function createPlatform(options: {
     hostedBaseUrl: env.hostedBaseUrl,
     secret: consoleSecret(env.betterAuthSecret, dataDir()),
     redis,
+    clientIp: options.clientIp(env),
   });
   const stopWorkers = env.workers
     ? startWorkers({

@@ -90,6 +90,7 @@ svc is running: ${db}, sandbox payments
   Booking API    ${base}/booking/v1
   OpenAPI        ${base}/booking/v1/openapi.json
   Data API       ${base}/data/v1   (servers only; access by approval: README, "The Data API")
+  Console        ${env.consoleBaseUrl}   sign in as ${keys.owner.email} / ${keys.owner.password}
 
 Demo company "${DEMO_SLUG}"
   publishable key  ${keys.publishable}   (Origin: http://localhost or http://127.0.0.1, any port)

@@ -1,7 +1,7 @@
 import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
 import { dataOf, jsonBody } from '../common';
 import { errorResponses } from '../errors';
-import { CONSOLE_ERRORS, CONSOLE_WRITE_ERRORS, ConsoleMember, consoleSession, Email } from './common';
+import { CONSOLE_ERRORS, CONSOLE_WRITE_ERRORS, ConsoleMember, ConsoleRole, consoleSession, Email } from './common';
 
 // The console's accounts: signing in and out, who is signed in.
 
@@ -56,4 +56,141 @@ export const getMe = createRoute({
   responses: { ...dataOf(ConsoleMember, 'The signed-in member'), ...errorResponses([...CONSOLE_ERRORS]) },
 });
 
-export const accountOperations: readonly RouteConfig[] = [signIn, signOut, getMe];
+// Passwords: asking for a reset link, choosing a new password with it.
+
+const NewPassword = z
+  .string()
+  .openapi({ description: 'at least 12 characters, at most 128', minLength: 12, maxLength: 128 });
+
+export const forgotPassword = createRoute({
+  method: 'post',
+  path: '/password/forgot',
+  operationId: 'forgotPassword',
+  summary: 'E-mail a password reset link',
+  description:
+    'Always answers the same 200, whether the address has an account or not; when it has one, the link goes to it (valid an hour).',
+  request: { body: jsonBody(z.strictObject({ email: Email }).openapi('ConsoleForgotPassword')) },
+  responses: {
+    ...dataOf(z.object({ message: z.string() }), 'Sent, if the account exists'),
+    ...errorResponses(['invalid_body', 'csrf_rejected', 'internal']),
+  },
+});
+
+export const resetPassword = createRoute({
+  method: 'post',
+  path: '/password/reset',
+  operationId: 'resetPassword',
+  summary: 'Choose a new password with the e-mailed token; signs out every session of the account',
+  request: {
+    body: jsonBody(
+      z.strictObject({ token: z.string().min(1).max(200), password: NewPassword }).openapi('ConsoleResetPassword'),
+    ),
+  },
+  responses: {
+    ...dataOf(z.object({ reset: z.literal(true) }), 'The new password is set; sign in with it'),
+    ...errorResponses(['invalid_body', 'csrf_rejected', 'internal']),
+  },
+});
+
+// Members and invitations.
+
+const Instant = z.string().openapi({ format: 'date-time' });
+
+export const Member = z
+  .object({ id: z.string(), name: z.string(), email: z.string(), role: ConsoleRole, created_at: Instant })
+  .openapi('ConsoleMemberRow');
+
+export const PendingInvitation = z
+  .object({ email: z.string(), role: ConsoleRole, expires_at: Instant, created_at: Instant })
+  .openapi('ConsolePendingInvitation');
+
+export const listMembers = createRoute({
+  method: 'get',
+  path: '/members',
+  operationId: 'listMembers',
+  summary: "The company's members and open invitations (owners only)",
+  security: consoleSession,
+  responses: {
+    ...dataOf(z.object({ members: z.array(Member), invitations: z.array(PendingInvitation) }), 'Members'),
+    ...errorResponses([...CONSOLE_ERRORS, 'forbidden']),
+  },
+});
+
+export const inviteMember = createRoute({
+  method: 'post',
+  path: '/members/invitations',
+  operationId: 'inviteMember',
+  summary: 'Invite someone by e-mail as owner or staff (owners only)',
+  description:
+    'E-mails a link to accept, valid 7 days; a newer invitation to the same address replaces the older. 409 when the address already has an account.',
+  security: consoleSession,
+  request: {
+    body: jsonBody(z.strictObject({ email: Email, role: ConsoleRole }).openapi('ConsoleInvite')),
+  },
+  responses: {
+    ...dataOf(z.object({ email: z.string(), role: ConsoleRole, expires_at: Instant }), 'Invited'),
+    ...errorResponses([...CONSOLE_WRITE_ERRORS, 'forbidden', 'state_conflict']),
+  },
+});
+
+const InvitationToken = z.object({
+  token: z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({ param: { name: 'token', in: 'path' } }),
+});
+
+export const getInvitation = createRoute({
+  method: 'get',
+  path: '/invitations/{token}',
+  operationId: 'getInvitation',
+  summary: 'What an invitation link is for: the company, the address and the role',
+  request: { params: InvitationToken },
+  responses: {
+    ...dataOf(
+      z.object({
+        company: z.object({ slug: z.string(), name: z.string() }),
+        email: z.string(),
+        role: ConsoleRole,
+        expires_at: Instant,
+      }),
+      'The invitation',
+    ),
+    ...errorResponses(['invalid_parameter', 'not_found', 'state_conflict', 'internal']),
+  },
+});
+
+export const acceptInvitation = createRoute({
+  method: 'post',
+  path: '/invitations/accept',
+  operationId: 'acceptInvitation',
+  summary: 'Accept an invitation: makes the account with this name and password, and signs in',
+  request: {
+    body: jsonBody(
+      z
+        .strictObject({
+          token: z.string().min(1).max(200),
+          name: z.string().trim().min(1, 'a name is required').max(120),
+          password: NewPassword,
+        })
+        .openapi('ConsoleAcceptInvitation'),
+    ),
+  },
+  responses: {
+    ...dataOf(ConsoleMember, 'Signed in as the new member'),
+    ...errorResponses(['invalid_body', 'not_found', 'state_conflict', 'csrf_rejected', 'rate_limited', 'internal']),
+  },
+});
+
+export const accountOperations: readonly RouteConfig[] = [
+  signIn,
+  signOut,
+  getMe,
+  forgotPassword,
+  resetPassword,
+  listMembers,
+  inviteMember,
+  getInvitation,
+  acceptInvitation,
+];

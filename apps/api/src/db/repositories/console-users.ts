@@ -55,3 +55,26 @@ export async function findConsoleUser(
     .where(and(eq(consoleUsers.companyId, companyId), eq(consoleUsers.id, userId)));
   return row;
 }
+
+/** A user by id alone: for better-auth's callbacks, which know the user, not yet the company. */
+export async function findConsoleUserById(db: Queryable, userId: string): Promise<ConsoleUserRow | undefined> {
+  const [row] = await db.select().from(consoleUsers).where(eq(consoleUsers.id, userId));
+  return row;
+}
+
+/** Replaces a user's password hash (the demo owner's password, when the saved one was lost). */
+export async function setConsolePassword(db: Queryable, userId: string, passwordHash: string): Promise<void> {
+  await db
+    .update(consoleAccounts)
+    .set({ password: passwordHash, updatedAt: new Date() })
+    .where(and(eq(consoleAccounts.userId, userId), eq(consoleAccounts.providerId, 'credential')));
+}
+
+/** A user's argon2id hash (its `credential` account), or undefined. */
+export async function findPasswordHash(db: Queryable, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ password: consoleAccounts.password })
+    .from(consoleAccounts)
+    .where(and(eq(consoleAccounts.userId, userId), eq(consoleAccounts.providerId, 'credential')));
+  return row?.password ?? undefined;
+}

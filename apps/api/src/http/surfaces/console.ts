@@ -1,10 +1,12 @@
-import { type Auth, createAuth } from '../../accounts/auth';
+import { createAuth } from '../../accounts/auth';
 import { CONSOLE_BASE, consoleOperations } from '../../contract/console';
 import { consoleDocument } from '../../contract/document';
+import { sendPasswordReset } from '../../use-cases/accounts/password-reset';
 import type { ConsoleDeps, ConsoleEnv } from '../console-env';
 import { consoleGate, consoleOriginCheck } from '../console-gate';
+import { createSignInThrottle } from '../console-throttle';
 import { createSurface } from '../shell';
-import { mountAccount, mountSignIn } from './console/account';
+import { mountAccount, mountPublicAccount } from './console/account';
 import { mountDevelopers } from './console/developers';
 import { mountOffice } from './console/office';
 import { mountSettings } from './console/settings';
@@ -17,11 +19,15 @@ export type { ConsoleSurface } from './console/surface';
  * from the console's page (console-gate.ts). Account routes that need no session come first, then the gate,
  * then one mount function per area of the console.
  */
-export function createConsoleSurface(deps: ConsoleDeps, auth?: Auth) {
+export function createConsoleSurface(deps: ConsoleDeps) {
   const consoleOrigin = new URL(deps.consoleBaseUrl).origin;
   const secureCookies = consoleOrigin.startsWith('https:');
-  const accounts =
-    auth ?? createAuth({ db: deps.database.db, secret: deps.secret, consoleBaseUrl: deps.consoleBaseUrl });
+  const auth = createAuth({
+    db: deps.database.db,
+    secret: deps.secret,
+    consoleBaseUrl: deps.consoleBaseUrl,
+    sendResetPassword: ({ user, token }) => sendPasswordReset(deps.database.db, user.id, token, deps.consoleBaseUrl),
+  });
   const surface = createSurface<ConsoleEnv>({
     name: 'the console API',
     base: CONSOLE_BASE,
@@ -43,10 +49,10 @@ export function createConsoleSurface(deps: ConsoleDeps, auth?: Auth) {
     await surface.readBody(c);
     await next();
   });
-  const account = { auth: accounts, deps, secureCookies };
-  mountSignIn(surface, account);
+  const account = { auth, deps, secureCookies, throttle: createSignInThrottle(deps.redis) };
+  mountPublicAccount(surface, account);
 
-  app.use('*', consoleGate({ auth: accounts, registry: deps.registry, secret: deps.secret, secureCookies }));
+  app.use('*', consoleGate({ auth, registry: deps.registry, secret: deps.secret, secureCookies }));
   mountAccount(surface, account);
   mountOffice(surface, deps);
   mountSettings(surface, deps);

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { findKeyByFingerprint } from '../../db/repositories/keys';
 import { fingerprint } from '../../lib/api-keys';
 import { dataDir, repoRoot } from '../../lib/paths';
+import { type DemoOwner, seedDemoOwner } from '../accounts/demo-owner';
 import { applyCompanyConfig } from './apply-config';
 import { createKey, listCompanyKeys, revokeCompanyKey } from './keys';
 
@@ -12,14 +13,21 @@ export const demoConfigPath = () => path.join(repoRoot(), 'apps/api/config/demo-
 const demoKeysPath = () => path.join(dataDir(), 'demo-keys.json');
 
 export type DemoKeys = { publishable: string; server: string };
+/** What npm start prints: the demo's key pair and its console owner's sign-in. */
+export type DemoSeed = DemoKeys & { owner: DemoOwner };
 
 /**
  * Applies the demo company's config, the same way `svc company apply` does, and makes sure it has a
- * working key pair. Secret keys are shown once and never stored, so the demo's pair is remembered in
+ * working key pair and a console owner (use-cases/accounts/demo-owner.ts). Secret keys are shown once and never stored, so the demo's pair is remembered in
  * .data/demo-keys.json, a local development file, and reused while the database still accepts it.
  */
-export async function seedDemo(database: Database, now: Date): Promise<DemoKeys> {
+export async function seedDemo(database: Database, now: Date): Promise<DemoSeed> {
   await applyCompanyConfig(database, JSON.parse(readFileSync(demoConfigPath(), 'utf8')));
+  const owner = await seedDemoOwner(database, DEMO_SLUG);
+  return { ...(await seedKeys(database, now)), owner };
+}
+
+async function seedKeys(database: Database, now: Date): Promise<DemoKeys> {
   const saved = readSavedKeys();
   if (saved && (await keysValid(database, saved))) return saved;
 

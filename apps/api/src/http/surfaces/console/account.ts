@@ -4,56 +4,78 @@ import type { Auth } from '../../../accounts/auth';
 import { csrfCookieName, issueCsrfToken } from '../../../accounts/csrf';
 import * as ops from '../../../contract/console/account';
 import type { Registry } from '../../../db/registry';
+import type { ConsoleRole } from '../../../db/schema/console';
 import { DomainError } from '../../../domain/errors';
-import type { ConsoleDeps, ConsoleMember } from '../../console-env';
+import * as invitations from '../../../use-cases/accounts/invitations';
+import { checkNewPassword } from '../../../use-cases/accounts/users';
+import { type ConsoleDeps, requireOwner } from '../../console-env';
 import { companyInactive } from '../../console-gate';
+import type { SignInThrottle } from '../../console-throttle';
 import type { ConsoleSurface } from './surface';
 
-export type AccountDeps = { auth: Auth; deps: ConsoleDeps; secureCookies: boolean };
+export type AccountDeps = { auth: Auth; deps: ConsoleDeps; secureCookies: boolean; throttle: SignInThrottle };
 
 const WRONG = 'The e-mail or password is not right.';
 const WEEK = 7 * 24 * 60 * 60;
+const SENT = 'If an account exists for this address, we sent it a link to choose a new password.';
 
-/** Signing in: before the gate (there is no session yet). */
-export function mountSignIn(surface: ConsoleSurface, { auth, deps, secureCookies }: AccountDeps) {
+/** What needs no session: signing in, the password reset, an invitation's page and its acceptance. */
+export function mountPublicAccount(surface: ConsoleSurface, account: AccountDeps) {
+  const { auth, deps, throttle } = account;
+  const now = () => deps.now?.() ?? new Date();
+
   surface.route(ops.signIn, async (c) => {
     const { email, password } = c.req.valid('json');
-    let signedIn: Awaited<ReturnType<typeof signInEmail>>;
+    const ip = deps.clientIp(c);
+    // Checked before the password: a blocked address learns nothing, not even that the password was right.
+    await throttle.check(email, ip);
     try {
-      signedIn = await signInEmail(auth, c, email, password);
+      const member = await startSession(c, account, email, password);
+      await throttle.succeeded(email);
+      return member;
     } catch (err) {
-      // Unknown e-mail and wrong password are one answer (better-auth hashes for an unknown e-mail too,
-      // so both take the same time).
-      if (isAuthRefusal(err)) throw new DomainError('unauthorized', WRONG);
-      throw err;
+      // Unknown e-mail and wrong password are one answer; better-auth hashes for an unknown e-mail too, so
+      // both take the same time.
+      if (!isAuthRefusal(err)) throw err;
+      await throttle.failed(email, ip);
+      throw new DomainError('unauthorized', WRONG);
     }
-    const { headers, response } = signedIn;
-    const user = response.user as unknown as { companyId: string; role: ConsoleMember['role'] };
-    const company = await companyOf(deps.registry, user.companyId);
-    if (!company?.active) {
-      // The password was right, but the company is off: no session is left behind.
-      await auth.api.revokeSession({ body: { token: response.token }, headers: sessionHeaders(headers) });
-      throw companyInactive();
+  });
+
+  surface.route(ops.forgotPassword, async (c) => {
+    const { email } = c.req.valid('json');
+    if (await throttle.resetAllowed(email)) await auth.api.requestPasswordReset({ body: { email } });
+    return { message: SENT };
+  });
+
+  surface.route(ops.resetPassword, async (c) => {
+    const { token, password } = c.req.valid('json');
+    checkNewPassword(password);
+    try {
+      // Every session of the account ends (revokeSessionsOnPasswordReset): whoever had it is out.
+      await auth.api.resetPassword({ body: { token, newPassword: password } });
+    } catch (err) {
+      if (!isAuthRefusal(err)) throw err;
+      throw new DomainError('invalid_body', 'This reset link is not valid any more; ask for a new one.', {
+        field: 'token',
+      });
     }
-    for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
-    setCookie(c, csrfCookieName(secureCookies), issueCsrfToken(deps.secret, response.token), {
-      path: '/',
-      sameSite: 'Lax',
-      secure: secureCookies,
-      httpOnly: false,
-      maxAge: WEEK,
-    });
-    return {
-      name: response.user.name,
-      email: response.user.email,
-      role: user.role,
-      company: { slug: company.slug, name: company.name },
-    };
+    return { reset: true as const };
+  });
+
+  surface.route(ops.getInvitation, (c) => invitations.readInvitation(deps.database, c.req.valid('param').token, now()));
+
+  surface.route(ops.acceptInvitation, async (c) => {
+    const body = c.req.valid('json');
+    const { email } = await invitations.acceptInvitation(deps.database, body, now());
+    return startSession(c, account, email, body.password);
   });
 }
 
-/** Signing out and who is signed in: after the gate. */
+/** Who is signed in, signing out, members and invitations: after the gate. */
 export function mountAccount(surface: ConsoleSurface, { auth, deps, secureCookies }: AccountDeps) {
+  const now = () => deps.now?.() ?? new Date();
+
   surface.route(ops.getMe, async (c) => {
     const member = c.get('member');
     const company = await companyOf(deps.registry, member.companyId);
@@ -64,23 +86,67 @@ export function mountAccount(surface: ConsoleSurface, { auth, deps, secureCookie
       company: { slug: member.slug, name: company?.name ?? member.slug },
     };
   });
+
   surface.route(ops.signOut, async (c) => {
     const { headers } = await auth.api.signOut({ headers: c.req.raw.headers, returnHeaders: true });
     for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
     deleteCookie(c, csrfCookieName(secureCookies), { path: '/', secure: secureCookies });
     return { signed_out: true as const };
   });
+
+  surface.route(ops.listMembers, (c) => {
+    const member = c.get('member');
+    requireOwner(member);
+    return invitations.listMembers(deps.database, member.companyId, now());
+  });
+
+  surface.route(ops.inviteMember, async (c) => {
+    const member = c.get('member');
+    requireOwner(member);
+    const invited = await invitations.inviteMember(
+      deps.database,
+      member.slug,
+      { ...c.req.valid('json'), invitedBy: member.userId },
+      { now: now(), consoleBaseUrl: deps.consoleBaseUrl },
+    );
+    // The link went to the invited address only: the console never shows it.
+    return { email: invited.email, role: invited.role, expires_at: invited.expires_at };
+  });
 }
 
-function signInEmail(auth: Auth, c: Context, email: string, password: string) {
-  return auth.api.signInEmail({
+/**
+ * Signs in with better-auth and hands its session cookie on, with the CSRF cookie for this session. A
+ * company switched off gets no session (the one just made is revoked at once).
+ */
+async function startSession(c: Context, { auth, deps, secureCookies }: AccountDeps, email: string, password: string) {
+  const { headers, response } = await auth.api.signInEmail({
     body: { email, password, rememberMe: true },
     headers: c.req.raw.headers,
     returnHeaders: true,
   });
+  const user = response.user as unknown as { companyId: string; role: ConsoleRole };
+  const company = await companyOf(deps.registry, user.companyId);
+  if (!company?.active) {
+    await auth.api.revokeSession({ body: { token: response.token }, headers: sessionHeaders(headers) });
+    throw companyInactive();
+  }
+  for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+  setCookie(c, csrfCookieName(secureCookies), issueCsrfToken(deps.secret, response.token), {
+    path: '/',
+    sameSite: 'Lax',
+    secure: secureCookies,
+    httpOnly: false,
+    maxAge: WEEK,
+  });
+  return {
+    name: response.user.name,
+    email: response.user.email,
+    role: user.role,
+    company: { slug: company.slug, name: company.name },
+  };
 }
 
-/** better-auth's refusals of a sign-in (an APIError with a 4xx status): wrong e-mail, password or shape. */
+/** better-auth's refusals (an APIError with a 4xx status): a wrong e-mail or password, a bad token. */
 function isAuthRefusal(err: unknown): boolean {
   const status = (err as { statusCode?: unknown })?.statusCode;
   return typeof status === 'number' && status >= 400 && status < 500;

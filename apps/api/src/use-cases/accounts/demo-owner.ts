@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { hashPassword, verifyPassword } from '../../accounts/passwords';
+import type { Database } from '../../db/client';
+import { findConsoleUserByEmail, findPasswordHash, setConsolePassword } from '../../db/repositories/console-users';
+import { dataDir } from '../../lib/paths';
+import { createConsoleUser } from './users';
+
+export const DEMO_OWNER_EMAIL = 'owner@demo.example';
+export type DemoOwner = { email: string; password: string };
+
+const demoOwnerPath = () => path.join(dataDir(), 'demo-owner.json');
+
+/**
+ * The demo company's owner, so `npm start` can say how to sign in to the console. Its password is made at
+ * random on this machine (never a fixed one a copied database would share), kept in .data/demo-owner.json
+ * (mode 600, like the demo keys) and printed at each start. A lost file or a password changed in the
+ * console gets a new one.
+ */
+export async function seedDemoOwner(database: Database, slug: string): Promise<DemoOwner> {
+  const saved = readSaved();
+  const user = await findConsoleUserByEmail(database.db, DEMO_OWNER_EMAIL);
+  if (user && saved && (await passwordWorks(database, user.id, saved.password))) return saved;
+  const owner = { email: DEMO_OWNER_EMAIL, password: randomBytes(12).toString('base64url') };
+  if (user) await setConsolePassword(database.db, user.id, await hashPassword(owner.password));
+  else await createConsoleUser(database.db, slug, { ...owner, name: 'Demo Owner', role: 'owner' });
+  writeFileSync(demoOwnerPath(), `${JSON.stringify(owner, null, 2)}\n`, { mode: 0o600 });
+  return owner;
+}
+
+function readSaved(): DemoOwner | null {
+  try {
+    return JSON.parse(readFileSync(demoOwnerPath(), 'utf8')) as DemoOwner;
+  } catch {
+    return null;
+  }
+}
+
+async function passwordWorks(database: Database, userId: string, password: string): Promise<boolean> {
+  const hash = await findPasswordHash(database.db, userId);
+  return hash ? verifyPassword({ hash, password }) : false;
+}

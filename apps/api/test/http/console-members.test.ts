@@ -1,0 +1,132 @@
+import { describe, expect, inject, it } from 'vitest';
+import { expectError } from '../support/client';
+import { consoleAs, consoleClient, signIn } from '../support/console';
+import { consoleMail, countConsoleMail } from '../support/console-mail';
+import { runTag } from '../support/data';
+
+const targets = inject('targets');
+const PASSWORD = 'a-long-enough-password';
+
+describe.each(targets)('console invitations and password reset on $name', (target) => {
+  const { acme } = target.fixtures.console;
+
+  /** An owner invites an address; the link comes from the e-mail in the outbox. */
+  async function invite(email: string, role: 'owner' | 'staff' = 'staff') {
+    const owner = await consoleAs(target, 'acme', 'owner');
+    const res = await owner.post('/members/invitations', { body: { email, role } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual({ email, role, expires_at: expect.any(String) });
+    expect(JSON.stringify(res.body)).not.toContain('token');
+    const mail = await consoleMail(target, 'console.invitation', email);
+    expect(mail?.link).toMatch(/^http:\/\/localhost:3002\/accept-invitation\?token=/);
+    return mail?.token as string;
+  }
+
+  async function member(tag: string) {
+    const email = `member.${tag}@example.com`;
+    const token = await invite(email);
+    const accepted = await consoleClient(target).post('/invitations/accept', {
+      body: { token, name: `Member ${tag}`, password: PASSWORD },
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    return email;
+  }
+
+  it('an owner invites; the link shows the invitation; accepting makes the account and signs in', async () => {
+    const email = `invited.${runTag()}@example.com`;
+    const token = await invite(email);
+    const shown = await consoleClient(target).get(`/invitations/${token}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body.data).toEqual({
+      company: { slug: 'acme', name: 'Acme Roll-Off' },
+      email,
+      role: 'staff',
+      expires_at: expect.any(String),
+    });
+    const days = (Date.parse(shown.body.data.expires_at) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+
+    const client = consoleClient(target);
+    const short = await client.post('/invitations/accept', { body: { token, name: 'New Person', password: 'short' } });
+    expectError(short, 400, 'invalid_body', 'password');
+    const res = await client.post('/invitations/accept', { body: { token, name: 'New Person', password: PASSWORD } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      name: 'New Person',
+      email,
+      role: 'staff',
+      company: { slug: 'acme', name: 'Acme Roll-Off' },
+    });
+    expect((await client.get('/me')).body.data.email).toBe(email);
+    // A second click on the same link makes nothing more.
+    const again = await consoleClient(target).post('/invitations/accept', {
+      body: { token, name: 'Someone Else', password: PASSWORD },
+    });
+    expectError(again, 409, 'state_conflict');
+    expectError(await consoleClient(target).get(`/invitations/${token}`), 409, 'state_conflict');
+    expect((await signIn(target, email, PASSWORD)).res.status).toBe(200);
+  });
+
+  it('a made-up or replaced invitation link is 404; an address with an account cannot be invited', async () => {
+    expectError(await consoleClient(target).get('/invitations/not-a-real-token'), 404, 'not_found');
+    const email = `twice.${runTag()}@example.com`;
+    const first = await invite(email);
+    const second = await invite(email);
+    expectError(await consoleClient(target).get(`/invitations/${first}`), 404, 'not_found');
+    expect((await consoleClient(target).get(`/invitations/${second}`)).status).toBe(200);
+    const owner = await consoleAs(target, 'acme', 'owner');
+    const taken = await owner.post('/members/invitations', { body: { email: acme.staff.email, role: 'staff' } });
+    expectError(taken, 409, 'state_conflict', 'email');
+  });
+
+  it('staff cannot invite or list members (403 forbidden); owners list only their own company', async () => {
+    const staff = await consoleAs(target, 'acme', 'staff');
+    const email = `by-staff.${runTag()}@example.com`;
+    expectError(await staff.post('/members/invitations', { body: { email, role: 'owner' } }), 403, 'forbidden');
+    expect(await countConsoleMail(target, 'console.invitation', email)).toBe(0);
+    expectError(await staff.get('/members'), 403, 'forbidden');
+
+    const list = await (await consoleAs(target, 'acme', 'owner')).get('/members');
+    expect(list.status).toBe(200);
+    const emails = list.body.data.members.map((m: { email: string }) => m.email);
+    expect(emails).toEqual(expect.arrayContaining([acme.owner.email, acme.staff.email]));
+    expect(emails).not.toContain(target.fixtures.console.rival.owner.email);
+    const rival = await (await consoleAs(target, 'rival', 'owner')).get('/members');
+    expect(rival.body.data.members.map((m: { email: string }) => m.email)).toEqual([
+      target.fixtures.console.rival.owner.email,
+    ]);
+  });
+
+  it('forgot password answers the same whether the account exists; the e-mailed link resets it', async () => {
+    const email = await member(runTag());
+    const other = await signIn(target, email, PASSWORD);
+    expect(other.res.status).toBe(200);
+
+    const known = await consoleClient(target).post('/password/forgot', { body: { email } });
+    const unknown = await consoleClient(target).post('/password/forgot', {
+      body: { email: `nobody.${runTag()}@example.com` },
+    });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toEqual(known.body);
+    const mail = await consoleMail(target, 'console.password_reset', email);
+    expect(mail?.link).toMatch(/^http:\/\/localhost:3002\/reset-password\?token=/);
+
+    const client = consoleClient(target);
+    const weak = await client.post('/password/reset', { body: { token: mail?.token, password: 'too-short' } });
+    expectError(weak, 400, 'invalid_body', 'password');
+    const newPassword = 'the-new-password-42';
+    const reset = await client.post('/password/reset', { body: { token: mail?.token, password: newPassword } });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    // Every session of the account ended; the old password no longer works, the new one does.
+    expectError(await other.client.get('/me'), 401, 'unauthorized');
+    expectError((await signIn(target, email, PASSWORD)).res, 401, 'unauthorized');
+    expect((await signIn(target, email, newPassword)).res.status).toBe(200);
+    // The link works once.
+    const replay = await client.post('/password/reset', {
+      body: { token: mail?.token, password: 'yet-another-pw-99' },
+    });
+    expectError(replay, 400, 'invalid_body', 'token');
+  });
+});

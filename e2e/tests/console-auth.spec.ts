@@ -64,7 +64,7 @@ test('the navigation: owners see Developers, staff do not', async ({ page }) => 
   await expect(shell(page).getByRole('link', { name: /Sam Staff/ })).toBeVisible();
   await expect(shell(page).getByRole('link', { name: 'Settings' })).toBeVisible();
   await expect(shell(page).getByRole('link', { name: 'Developers' })).toHaveCount(0);
-  await expect(page.getByText('Office staff')).toBeVisible();
+  await expect(page.getByText('Office staff', { exact: true })).toBeVisible();
 });
 
 test('keyboard only: skip link, e-mail, password, Enter', async ({ page }) => {

@@ -1,25 +1,10 @@
 'use client';
 
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import type { ApiError, ApiResult } from '../lib/api';
+import type { ApiResult } from '../lib/api';
+import { type FormErrors, mapApiError } from '../lib/form-errors';
 
-export type FormErrors = { fields: Record<string, string>; form?: string };
-
-/**
- * Where an API error belongs in a form: `field` naming one of the form's controls (exactly, or by its last
- * segment: `booking.min_days` → `min_days`) goes next to it; anything else is a message for the whole form.
- */
-export function mapApiError(error: ApiError, fieldNames: readonly string[]): FormErrors {
-  if (error.field) {
-    const last = error.field
-      .split(/[.[\]]/)
-      .filter(Boolean)
-      .at(-1);
-    const name = fieldNames.includes(error.field) ? error.field : fieldNames.find((n) => n === last);
-    if (name) return { fields: { [name]: error.message } };
-  }
-  return { fields: {}, form: error.message };
-}
+export { type FormErrors, mapApiError };
 
 /**
  * A form that sends once: `submit` gets the form's values and returns the API's answer. While it runs a second

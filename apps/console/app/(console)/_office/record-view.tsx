@@ -130,13 +130,16 @@ export function RecordView(props: {
   );
 }
 
+/** Label and value side by side (one column of each), wrapping on a narrow screen. */
+const PAIRS = { display: 'grid', gridTemplateColumns: 'minmax(8rem, max-content) 1fr', gap: '0.35rem 1.25rem' };
+
 function Pairs({ rows }: { rows: [string, ReactNode][] }) {
   return (
-    <dl className="pairs">
+    <dl className="pairs" style={PAIRS}>
       {rows.map(([k, v]) => (
-        <div key={k}>
-          <dt>{k}</dt>
-          <dd>{v}</dd>
+        <div key={k} style={{ display: 'contents' }}>
+          <dt className="muted">{k}</dt>
+          <dd style={{ margin: 0 }}>{v}</dd>
         </div>
       ))}
     </dl>

@@ -3,9 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { findCompanyBySlug, loadCatalog } from '../../src/db/repositories/catalog';
 import { transitionSandboxIntent } from '../../src/db/repositories/sandbox-intents';
-import { bookingSessions, consoleAudit, consoleUsers, invoices, orders, outbox, payments } from '../../src/db/schema';
+import {
+  bookingSessions,
+  consoleAudit,
+  consoleUsers,
+  invoices,
+  orders,
+  outbox,
+  payments,
+  webhookEndpoints,
+} from '../../src/db/schema';
 import type { Catalog } from '../../src/domain/catalog';
-import { todayIn } from '../../src/domain/dates';
+import { addDays, todayIn } from '../../src/domain/dates';
 import { DomainError } from '../../src/domain/errors';
 import { createIntentCaps } from '../../src/http/intent-caps';
 import { createSandboxProcessor } from '../../src/payments/sandbox';
@@ -205,11 +214,42 @@ describe.each(drivers())('the console office on %s', (driver) => {
     );
   });
 
+  it('a webhook endpoint failing or switched off is in Needs action and its count; the rival company does not see it', async () => {
+    const before = await needsActionCounts(office(), acme);
+    const [endpoint] = await database.db
+      .update(webhookEndpoints)
+      .set({ consecutiveFailures: 3 })
+      .where(eq(webhookEndpoints.companyId, acme.companyId))
+      .returning();
+    const queue = await needsAction(office(), acme);
+    expect(queue.webhook_endpoints).toEqual([
+      expect.objectContaining({ id: endpoint?.id, enabled: true, consecutive_failures: 3 }),
+    ]);
+    expect((await needsActionCounts(office(), acme)).needs_action).toBe(before.needs_action + 1);
+    expect((await needsAction(office(), rival)).webhook_endpoints).toEqual([]);
+    await database.db
+      .update(webhookEndpoints)
+      .set({ consecutiveFailures: 0, enabled: false, disabledAt: new Date() })
+      .where(eq(webhookEndpoints.id, endpoint?.id as string));
+    expect((await needsAction(office(), acme)).webhook_endpoints).toEqual([
+      expect.objectContaining({ enabled: false, disabled_at: expect.any(String) }),
+    ]);
+    await database.db
+      .update(webhookEndpoints)
+      .set({ enabled: true, disabledAt: null })
+      .where(eq(webhookEndpoints.id, endpoint?.id as string));
+    expect((await needsActionCounts(office(), acme)).needs_action).toBe(before.needs_action);
+  });
+
   it("the dispatch day, the order's page and a move; the rival company's member finds none of it", async () => {
     const booked = await book('dispatch@example.com', 'normal');
     const day = await dispatchDay(office(), acme, openDay(today, 1, 7));
     const stop = day.deliveries.find((d) => d.order_number === booked.order_number);
     expect(stop).toMatchObject({ status: 'confirmed', moves: ['scheduled', 'waiting_delivery', 'canceled'] });
+    const pickupDay = addDays(openDay(today, 1, 7), 7);
+    expect((await dispatchDay(office(), acme, pickupDay)).pickups.map((p) => p.order_number)).toContain(
+      booked.order_number,
+    );
     expect((await dispatchDay(office(), rival, openDay(today, 1, 7))).deliveries).toEqual([]);
 
     const moved = await moveRecord(office(), acme, 'order', booked.order_number, 'scheduled');

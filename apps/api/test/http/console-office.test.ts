@@ -120,6 +120,20 @@ describe.each(targets)('the console office on $name', (target) => {
     expect(page.payment.payment_intent).toMatch(/^pi_sbx_…[0-9a-f]{4}$/);
     expect(page.timeline.map((t: any) => t.what)).toEqual(expect.arrayContaining(['order created', 'order.status']));
     expectError(await staff.get('/dispatch', { query: { date: '2026-02-30' } }), 400, 'invalid_parameter', 'date');
+
+    // Junk jobs by arrival window, moved along their own lifecycle.
+    const junk = await bookJunk(api, target);
+    const jobNumber = junk.confirmed.body.data.job_number as number;
+    const jobs = (await staff.get('/dispatch', { query: { date: junk.slot.date } })).body.data.jobs as any[];
+    expect(jobs.find((j) => j.job_number === jobNumber)).toMatchObject({
+      status: 'confirmed',
+      window: { start: junk.slot.start },
+      moves: ['scheduled', 'en_route', 'canceled'],
+    });
+    const starts = jobs.map((j) => j.window.start);
+    expect(starts).toEqual([...starts].sort());
+    const jobMoved = await staff.post(`/jobs/${jobNumber}/status`, { body: { status: 'en_route' } });
+    expect(jobMoved.body.data).toMatchObject({ status: 'en_route', moves: ['completed', 'scheduled', 'canceled'] });
   });
 
   it('leads page and move to contacted; customers and estimates page', async () => {

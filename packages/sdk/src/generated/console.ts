@@ -525,49 +525,43 @@ export interface components {
         };
         ConsoleNeedsAction: {
             /** @description orders and jobs held for fraud review, oldest first */
-            held: {
-                /** @enum {string} */
-                kind: "order" | "job";
-                number: number;
-                customer_name: string;
-                customer_email: string;
-                what: string;
-                /**
-                 * @description US or Canadian dollars
-                 * @example 395
-                 */
-                amount: number;
-                currency: string;
-                created_at: string;
-            }[];
+            held: components["schemas"]["ConsoleHeld"][];
             /** @description authorized cards without an order after 15 minutes (the recovery worker could not make it) */
-            unconfirmed_sessions: {
-                session_id: string;
-                /** @enum {string} */
-                kind: "dumpster" | "junk";
-                customer_name: string;
-                customer_email: string;
-                customer_phone: string;
-                /**
-                 * @description US or Canadian dollars
-                 * @example 395
-                 */
-                amount: number;
-                currency: string;
-                last_error: string | null;
-                created_at: string;
-            }[];
+            unconfirmed_sessions: components["schemas"]["ConsoleStuckSession"][];
             new_leads: components["schemas"]["Lead"][];
             /** @description switched off, or failing since their last success */
-            webhook_endpoints: {
-                id: string;
-                /** @enum {string} */
-                api: "booking" | "data";
-                url: string;
-                enabled: boolean;
-                consecutive_failures: number;
-                disabled_at: string | null;
-            }[];
+            webhook_endpoints: components["schemas"]["ConsoleTroubledEndpoint"][];
+        };
+        ConsoleHeld: {
+            /** @enum {string} */
+            kind: "order" | "job";
+            number: number;
+            customer_name: string;
+            customer_email: string;
+            what: string;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            amount: number;
+            currency: string;
+            created_at: string;
+        };
+        ConsoleStuckSession: {
+            session_id: string;
+            /** @enum {string} */
+            kind: "dumpster" | "junk";
+            customer_name: string;
+            customer_email: string;
+            customer_phone: string;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            amount: number;
+            currency: string;
+            last_error: string | null;
+            created_at: string;
         };
         Lead: {
             /** Format: uuid */
@@ -598,11 +592,50 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        ConsoleTroubledEndpoint: {
+            id: string;
+            /** @enum {string} */
+            api: "booking" | "data";
+            url: string;
+            enabled: boolean;
+            consecutive_failures: number;
+            disabled_at: string | null;
+        };
         ConsoleDecision: {
             number: number;
             status: string;
             previous_status: string;
             payment_status: string;
+        };
+        ConsoleDispatchDay: {
+            date: string;
+            deliveries: components["schemas"]["ConsoleStop"][];
+            pickups: components["schemas"]["ConsoleStop"][];
+            jobs: components["schemas"]["ConsoleDayJob"][];
+        };
+        ConsoleStop: {
+            /** @enum {string} */
+            kind: "delivery" | "pickup";
+            order_number: number;
+            status: string;
+            moves: string[];
+            size: string;
+            customer_name: string;
+            customer_phone: string;
+            address: string;
+        };
+        ConsoleDayJob: {
+            job_number: number;
+            status: string;
+            moves: string[];
+            window: {
+                start: string;
+                end: string;
+            };
+            load: string;
+            customer_name: string;
+            customer_phone: string;
+            address: string;
         };
         ConsoleOrder: {
             order_number: number;
@@ -613,8 +646,11 @@ export interface components {
             delivery_date: string;
             pickup_date: string;
             customer: components["schemas"]["ConsoleCustomer"];
-            /** @description as booked, with `text`: the address on one line */
+            /** @description as booked (line1, city, zip…), with `text` */
             address: {
+                /** @description the address on one line */
+                text: string;
+            } & {
                 [key: string]: unknown;
             };
             payment: {
@@ -639,32 +675,7 @@ export interface components {
             } | null;
             booking_channel: string;
             risk_review: boolean;
-            invoice: {
-                lines: {
-                    label: string;
-                    /**
-                     * @description US or Canadian dollars
-                     * @example 395
-                     */
-                    amount: number;
-                }[];
-                /**
-                 * @description US or Canadian dollars
-                 * @example 395
-                 */
-                total: number;
-                /**
-                 * @description US or Canadian dollars
-                 * @example 395
-                 */
-                processing_fee: number;
-                /**
-                 * @description US or Canadian dollars
-                 * @example 395
-                 */
-                gross_total: number;
-                currency: string;
-            };
+            invoice: components["schemas"]["ConsoleInvoice"];
             timeline: {
                 at: string;
                 what: string;
@@ -686,6 +697,32 @@ export interface components {
             company_name: string | null;
             created_at: string;
         } | null;
+        ConsoleInvoice: {
+            lines: {
+                label: string;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                amount: number;
+            }[];
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            total: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            processing_fee: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            gross_total: number;
+            currency: string;
+        };
         ConsoleJob: {
             job_number: number;
             status: string;
@@ -706,8 +743,11 @@ export interface components {
                 created_at: string;
             }[];
             customer: components["schemas"]["ConsoleCustomer"];
-            /** @description as booked, with `text`: the address on one line */
+            /** @description as booked (line1, city, zip…), with `text` */
             address: {
+                /** @description the address on one line */
+                text: string;
+            } & {
                 [key: string]: unknown;
             };
             payment: {
@@ -732,32 +772,7 @@ export interface components {
             } | null;
             booking_channel: string;
             risk_review: boolean;
-            invoice: {
-                lines: {
-                    label: string;
-                    /**
-                     * @description US or Canadian dollars
-                     * @example 395
-                     */
-                    amount: number;
-                }[];
-                /**
-                 * @description US or Canadian dollars
-                 * @example 395
-                 */
-                total: number;
-                /**
-                 * @description US or Canadian dollars
-                 * @example 395
-                 */
-                processing_fee: number;
-                /**
-                 * @description US or Canadian dollars
-                 * @example 395
-                 */
-                gross_total: number;
-                currency: string;
-            };
+            invoice: components["schemas"]["ConsoleInvoice"];
             timeline: {
                 at: string;
                 what: string;
@@ -768,6 +783,13 @@ export interface components {
             created_at: string;
             updated_at: string;
             moves: string[];
+        };
+        ConsoleMoved: {
+            number: number;
+            status: string;
+            previous_status: string;
+            moves: string[];
+            updated_at: string;
         };
         ConsoleLeadPage: {
             data: components["schemas"]["Lead"][];
@@ -2225,44 +2247,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            date: string;
-                            deliveries: {
-                                /** @enum {string} */
-                                kind: "delivery" | "pickup";
-                                order_number: number;
-                                status: string;
-                                moves: string[];
-                                size: string;
-                                customer_name: string;
-                                customer_phone: string;
-                                address: string;
-                            }[];
-                            pickups: {
-                                /** @enum {string} */
-                                kind: "delivery" | "pickup";
-                                order_number: number;
-                                status: string;
-                                moves: string[];
-                                size: string;
-                                customer_name: string;
-                                customer_phone: string;
-                                address: string;
-                            }[];
-                            jobs: {
-                                job_number: number;
-                                status: string;
-                                moves: string[];
-                                window: {
-                                    start: string;
-                                    end: string;
-                                };
-                                load: string;
-                                customer_name: string;
-                                customer_phone: string;
-                                address: string;
-                            }[];
-                        };
+                        data: components["schemas"]["ConsoleDispatchDay"];
                     };
                 };
             };
@@ -2503,13 +2488,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            number: number;
-                            status: string;
-                            previous_status: string;
-                            moves: string[];
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["ConsoleMoved"];
                     };
                 };
             };
@@ -2603,13 +2582,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            number: number;
-                            status: string;
-                            previous_status: string;
-                            moves: string[];
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["ConsoleMoved"];
                     };
                 };
             };

@@ -43,37 +43,43 @@ const listAnswer = <T extends z.ZodType>(schema: T, description: string) => ({
   200: { description, content: { 'application/json': { schema } } },
 });
 
-const Held = z.object({
-  kind: z.enum(['order', 'job']),
-  number: z.number().int(),
-  customer_name: z.string(),
-  customer_email: z.string(),
-  what: z.string(),
-  amount: Dollars,
-  currency: z.string(),
-  created_at: z.string(),
-});
+const Held = z
+  .object({
+    kind: z.enum(['order', 'job']),
+    number: z.number().int(),
+    customer_name: z.string(),
+    customer_email: z.string(),
+    what: z.string(),
+    amount: Dollars,
+    currency: z.string(),
+    created_at: z.string(),
+  })
+  .openapi('ConsoleHeld');
 
-const StuckSession = z.object({
-  session_id: z.string(),
-  kind: z.enum(['dumpster', 'junk']),
-  customer_name: z.string(),
-  customer_email: z.string(),
-  customer_phone: z.string(),
-  amount: Dollars,
-  currency: z.string(),
-  last_error: z.string().nullable(),
-  created_at: z.string(),
-});
+const StuckSession = z
+  .object({
+    session_id: z.string(),
+    kind: z.enum(['dumpster', 'junk']),
+    customer_name: z.string(),
+    customer_email: z.string(),
+    customer_phone: z.string(),
+    amount: Dollars,
+    currency: z.string(),
+    last_error: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi('ConsoleStuckSession');
 
-const TroubledEndpoint = z.object({
-  id: z.string(),
-  api: z.enum(['booking', 'data']),
-  url: z.string(),
-  enabled: z.boolean(),
-  consecutive_failures: z.number().int(),
-  disabled_at: z.string().nullable(),
-});
+const TroubledEndpoint = z
+  .object({
+    id: z.string(),
+    api: z.enum(['booking', 'data']),
+    url: z.string(),
+    enabled: z.boolean(),
+    consecutive_failures: z.number().int(),
+    disabled_at: z.string().nullable(),
+  })
+  .openapi('ConsoleTroubledEndpoint');
 
 export const NeedsAction = z
   .object({
@@ -92,26 +98,30 @@ const Decision = z
   .object({ number: z.number().int(), status: z.string(), previous_status: z.string(), payment_status: z.string() })
   .openapi('ConsoleDecision');
 
-const Stop = z.object({
-  kind: z.enum(['delivery', 'pickup']),
-  order_number: z.number().int(),
-  status: z.string(),
-  moves: z.array(z.string()),
-  size: z.string(),
-  customer_name: z.string(),
-  customer_phone: z.string(),
-  address: z.string(),
-});
-const DayJob = z.object({
-  job_number: z.number().int(),
-  status: z.string(),
-  moves: z.array(z.string()),
-  window: z.object({ start: z.string(), end: z.string() }),
-  load: z.string(),
-  customer_name: z.string(),
-  customer_phone: z.string(),
-  address: z.string(),
-});
+const Stop = z
+  .object({
+    kind: z.enum(['delivery', 'pickup']),
+    order_number: z.number().int(),
+    status: z.string(),
+    moves: z.array(z.string()),
+    size: z.string(),
+    customer_name: z.string(),
+    customer_phone: z.string(),
+    address: z.string(),
+  })
+  .openapi('ConsoleStop');
+const DayJob = z
+  .object({
+    job_number: z.number().int(),
+    status: z.string(),
+    moves: z.array(z.string()),
+    window: z.object({ start: z.string(), end: z.string() }),
+    load: z.string(),
+    customer_name: z.string(),
+    customer_phone: z.string(),
+    address: z.string(),
+  })
+  .openapi('ConsoleDayJob');
 
 const Customer = z
   .object({
@@ -125,19 +135,22 @@ const Customer = z
   })
   .openapi('ConsoleCustomer');
 
-const Invoice = z.object({
-  lines: z.array(z.object({ label: z.string(), amount: Dollars })),
-  total: Dollars,
-  processing_fee: Dollars,
-  gross_total: Dollars,
-  currency: z.string(),
-});
+const Invoice = z
+  .object({
+    lines: z.array(z.object({ label: z.string(), amount: Dollars })),
+    total: Dollars,
+    processing_fee: Dollars,
+    gross_total: Dollars,
+    currency: z.string(),
+  })
+  .openapi('ConsoleInvoice');
 
 const RecordCommon = {
   customer: Customer.nullable(),
   address: z
-    .record(z.string(), z.unknown())
-    .openapi({ description: 'as booked, with `text`: the address on one line' }),
+    .object({ text: z.string().openapi({ description: 'the address on one line' }) })
+    .catchall(z.unknown())
+    .openapi({ description: 'as booked (line1, city, zip…), with `text`' }),
   payment: z.object({
     status: z.string(),
     invoice_status: z.string().nullable(),
@@ -205,13 +218,15 @@ export const ConsoleJob = z
   })
   .openapi('ConsoleJob');
 
-const Moved = z.object({
-  number: z.number().int(),
-  status: z.string(),
-  previous_status: z.string(),
-  moves: z.array(z.string()),
-  updated_at: z.string(),
-});
+const Moved = z
+  .object({
+    number: z.number().int(),
+    status: z.string(),
+    previous_status: z.string(),
+    moves: z.array(z.string()),
+    updated_at: z.string(),
+  })
+  .openapi('ConsoleMoved');
 
 export const getNeedsAction = createRoute({
   method: 'get',
@@ -327,7 +342,9 @@ export const getDispatch = createRoute({
   },
   responses: {
     ...dataOf(
-      z.object({ date: z.string(), deliveries: z.array(Stop), pickups: z.array(Stop), jobs: z.array(DayJob) }),
+      z
+        .object({ date: z.string(), deliveries: z.array(Stop), pickups: z.array(Stop), jobs: z.array(DayJob) })
+        .openapi('ConsoleDispatchDay'),
       'The day',
     ),
     ...errorResponses(READ),

@@ -7,13 +7,7 @@ import { Notice } from '../../../../components/notice';
 import { StatusBadge } from '../../../../components/status-badge';
 import { useApi } from '../../../../lib/use-api';
 import { money } from '../../_office/format';
-import type { Customer } from '../../_office/types';
-
-type Booking = { status: string; gross_total: number; currency: string; created_at: string };
-type Detail = Customer & {
-  orders: (Booking & { order_number: number; size: string; delivery_date: string })[];
-  jobs: (Booking & { job_number: number; load: string; job_date: string })[];
-};
+import type { CustomerDetail as Detail } from '../../_office/types';
 
 export default function CustomerPage() {
   const { id } = useParams<{ id: string }>();

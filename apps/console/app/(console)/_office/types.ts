@@ -24,4 +24,7 @@ export type Estimate = S['ConsoleEstimatePage']['data'][number];
 export type TimelineEntry = ConsoleOrder['timeline'][number];
 
 /** What the order and the job pages share. */
-export type RecordCommon = Omit<ConsoleOrder, 'order_number' | 'size' | 'material' | 'rental_days' | 'delivery_date' | 'pickup_date'>;
+export type RecordCommon = Omit<
+  ConsoleOrder,
+  'order_number' | 'size' | 'material' | 'rental_days' | 'delivery_date' | 'pickup_date'
+>;

@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { svc } from '../support/cli';
 import { expectError } from '../support/client';
 import { consoleAs, consoleClient, signIn } from '../support/console';
 import { consoleMail, countConsoleMail } from '../support/console-mail';
@@ -93,9 +94,25 @@ describe.each(targets)('console invitations and password reset on $name', (targe
     expect(emails).toEqual(expect.arrayContaining([acme.owner.email, acme.staff.email]));
     expect(emails).not.toContain(target.fixtures.console.rival.owner.email);
     const rival = await (await consoleAs(target, 'rival', 'owner')).get('/members');
-    expect(rival.body.data.members.map((m: { email: string }) => m.email)).toEqual([
-      target.fixtures.console.rival.owner.email,
-    ]);
+    const rivals = rival.body.data.members.map((m: { email: string }) => m.email);
+    expect(rivals).toContain(target.fixtures.console.rival.owner.email);
+    expect(rivals).not.toContain(acme.owner.email);
+    expect(rivals).not.toContain(acme.staff.email);
+  });
+
+  it('svc users invite makes an owner: the printed link is the e-mailed one; svc users list shows them', async () => {
+    const email = `cli.${runTag()}@example.com`;
+    const invited = await svc(target, 'users', 'invite', 'rival', email.toUpperCase(), '--role', 'owner');
+    expect(invited).toMatchObject({ email, role: 'owner' });
+    expect((await consoleMail(target, 'console.invitation', email))?.link).toBe(invited.link);
+    const token = new URL(invited.link).searchParams.get('token');
+    const client = consoleClient(target);
+    const res = await client.post('/invitations/accept', { body: { token, name: 'Cli Owner', password: PASSWORD } });
+    expect(res.body.data).toMatchObject({ email, role: 'owner', company: { slug: 'rival' } });
+    // An owner of rival now: may list members, and sees only rival's.
+    expect((await client.get('/members')).body.data.members.map((m: { email: string }) => m.email)).toContain(email);
+    const listed = await svc(target, 'users', 'list', 'rival');
+    expect(listed).toEqual(expect.arrayContaining([expect.objectContaining({ email, role: 'owner' })]));
   });
 
   it('forgot password answers the same whether the account exists; the e-mailed link resets it', async () => {

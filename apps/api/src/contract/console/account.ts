@@ -179,7 +179,7 @@ export const acceptInvitation = createRoute({
   },
   responses: {
     ...dataOf(ConsoleMember, 'Signed in as the new member'),
-    ...errorResponses(['invalid_body', 'not_found', 'state_conflict', 'csrf_rejected', 'rate_limited', 'internal']),
+    ...errorResponses(['invalid_body', 'not_found', 'state_conflict', 'csrf_rejected', 'internal']),
   },
 });
 

@@ -4,6 +4,12 @@ import { svc } from './platform';
 /** The company console of the suite's platform (global-setup.ts). */
 export const consoleUrl = (path = '/') => `${process.env.E2E_CONSOLE_URL as string}${path}`;
 
+/** The demo company's owner that `npm start` seeds and prints. */
+export const demoOwner = () => ({
+  email: process.env.E2E_OWNER_EMAIL as string,
+  password: process.env.E2E_OWNER_PASSWORD as string,
+});
+
 export type ConsoleUser = { email: string; password: string; name: string; role: 'owner' | 'staff'; slug: string };
 
 let made = 0;
@@ -39,6 +45,29 @@ export async function inviteToken(slug: string, email: string, role: 'owner' | '
   const token = invited.token ?? (link ? new URL(link).searchParams.get('token') : undefined);
   if (!token) throw new Error(`svc users invite gave no token: ${JSON.stringify(invited)}`);
   return token;
+}
+
+/**
+ * The link of the latest console e-mail to an address (a password reset, an invitation), read from the
+ * company's local outbox with `svc outbox list`. Waits a little: it is written as the request answers.
+ */
+export async function consoleMailLink(slug: string, to: string): Promise<string> {
+  for (let tries = 0; tries < 20; tries++) {
+    const rows = (await svc(process.env.E2E_DATA_DIR as string, 'outbox', 'list', slug)) as {
+      id: number;
+      channel: string;
+      to: string;
+      payload: { text?: string };
+    }[];
+    const mail = rows
+      .filter((r) => r.channel === 'email' && r.to === to)
+      .sort((a, b) => b.id - a.id)
+      .find((r) => r.payload.text?.includes('http'));
+    const link = mail && /https?:\/\/\S+/.exec(mail.payload.text ?? '')?.[0];
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no console e-mail with a link to ${to} in ${slug}'s outbox`);
 }
 
 /**

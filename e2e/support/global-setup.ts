@@ -64,6 +64,8 @@ export default async function globalSetup() {
     E2E_API_URL: platform.apiUrl,
     E2E_HOSTED_URL: platform.hostedUrl,
     E2E_CONSOLE_URL: platform.consoleUrl,
+    E2E_OWNER_EMAIL: platform.owner.email,
+    E2E_OWNER_PASSWORD: platform.owner.password,
     E2E_DATA_DIR: dataDir,
     E2E_WEBHOOKS_FILE: received,
   });

@@ -26,6 +26,8 @@ export type Platform = {
   consoleUrl: string;
   dataDir: string;
   keys: { publishable: string; server: string };
+  /** The demo company's console owner, as `npm start` prints it. */
+  owner: { email: string; password: string };
   stop(): Promise<void>;
 };
 
@@ -87,12 +89,14 @@ export async function startPlatform(
     child.once('exit', (code) => reject(new Error(`the platform exited with ${code}:\n${output}`)));
   });
   const key = (name: string) => new RegExp(`${name}\\s+(svc_\\S+)`).exec(printed)?.[1] ?? '';
+  const owner = /sign in as (\S+) \/ (\S+)/.exec(printed);
   return {
     apiUrl: `http://localhost:${apiPort}`,
     hostedUrl: `http://localhost:${hostedPort}`,
     consoleUrl: `http://localhost:${consolePort}`,
     dataDir,
     keys: { publishable: key('publishable key'), server: key('server key') },
+    owner: { email: owner?.[1] ?? '', password: owner?.[2] ?? '' },
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));

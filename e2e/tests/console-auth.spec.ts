@@ -1,6 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
 import { screenshot, seriousA11yViolations } from '../support/booking';
-import { type ConsoleUser, consoleUrl, createConsoleUser, inviteToken, signIn, signOut } from '../support/console';
+import {
+  type ConsoleUser,
+  consoleMailLink,
+  consoleUrl,
+  createConsoleUser,
+  demoOwner,
+  inviteToken,
+  signIn,
+  signOut,
+} from '../support/console';
 
 /**
  * The console's doors: signing in and out, a wrong password, an invitation accepted in the browser, the
@@ -19,14 +28,19 @@ const shell = (page: Page) => page.getByRole('navigation', { name: 'Console' });
 test('sign in, a wrong password is a sentence, sign out', async ({ page }, info) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   // Signed out, a console page sends you to sign in and brings you back to it after.
-  await page.goto(consoleUrl('/account'));
+  const violations: string[] = [];
+  page.on('console', (m) => /Content Security Policy/.test(m.text()) && violations.push(m.text()));
+  const response = await page.goto(consoleUrl('/account'));
   await expect(page).toHaveURL(/\/sign-in\?next=%2Faccount$/);
+  // Only the console's own scripts run (a nonce per page) and no one frames it.
+  expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+  expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
   await page.locator('form[data-ready]').waitFor();
 
   await page.getByLabel('E-mail').fill(owner.email);
   await page.getByLabel('Password').fill('not the password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  const refusal = page.getByRole('alert').filter({ hasText: /\w/ });
+  const refusal = page.getByRole('main').getByRole('alert').filter({ hasText: /\w/ });
   await expect(refusal).toHaveText(/^[A-Z].*\.$/);
   // The same sentence for an e-mail with no account: sign-in never tells which.
   const wrongPassword = await refusal.textContent();
@@ -50,6 +64,29 @@ test('sign in, a wrong password is a sentence, sign out', async ({ page }, info)
   await signOut(page);
   await page.goto(consoleUrl('/account'));
   await expect(page).toHaveURL(/\/sign-in\?next=/);
+  expect(violations).toEqual([]);
+});
+
+test('a session that ends while a page is open: its next call goes to sign in, and back after', async ({ page }) => {
+  await signIn(page, owner.email, owner.password, '/account');
+  // Signed out elsewhere (another tab, an expiry): the cookies are gone.
+  await page.context().clearCookies();
+  // The navigation asks its counts again (every minute, on coming back to the tab, after an action).
+  await page.evaluate(() => window.dispatchEvent(new Event('console:counts-changed')));
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Faccount$/);
+  await page.locator('form[data-ready]').waitFor();
+  await page.getByLabel('E-mail').fill(owner.email);
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+});
+
+test('the demo owner that npm start prints signs in', async ({ page }) => {
+  const owner = demoOwner();
+  expect(owner.email).toBe('owner@demo.example');
+  await signIn(page, owner.email, owner.password, '/account');
+  await expect(page.getByText('Demo Dumpsters').first()).toBeVisible();
+  await expect(page.getByText('Owner', { exact: true })).toBeVisible();
 });
 
 test('the navigation: owners see Developers, staff do not', async ({ page }) => {
@@ -80,7 +117,7 @@ test('keyboard only: skip link, e-mail, password, Enter', async ({ page }) => {
   // A wrong password first: the refusal is read out and the fields keep their place.
   await page.keyboard.type('wrong password');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('alert').filter({ hasText: /\w/ })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: /\w/ })).toBeVisible();
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Password')).toBeFocused();
@@ -112,13 +149,92 @@ test('an invitation accepted in the browser signs the new user in', async ({ pag
   await expect(page.getByLabel('The password again')).toBeFocused();
   await page.getByLabel('The password again').fill('a long enough password');
   await page.getByRole('button', { name: 'Join' }).click();
-  await expect(page).toHaveURL(/\/(needs-action|account|sign-in)/);
+  // Accepting signs in: the console opens on its first page.
+  await expect(page).toHaveURL(/\/needs-action$/);
+  await page.goto(consoleUrl('/account'));
+  await expect(shell(page).getByRole('link', { name: /Ivy Invited/ })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
 
   // A used invitation says so before anyone types.
   await page.goto(consoleUrl(`/accept-invitation?token=${encodeURIComponent(token)}`));
-  await expect(page.getByRole('alert')).toHaveText(/^[A-Z].*\.$/);
-  await signIn(page, email, 'a long enough password', '/account');
-  await expect(shell(page).getByRole('link', { name: /Ivy Invited/ })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(/^[A-Z].*\.$/);
+  await expect(page.getByLabel('Your name')).toHaveCount(0);
+});
+
+test('a forgotten password: the e-mailed link, a new password, the old one refused', async ({ page }, info) => {
+  const user = await createConsoleUser({ role: 'staff', name: 'Fay Forgetful' });
+  await page.goto(consoleUrl('/sign-in'));
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await page.locator('form[data-ready]').waitFor();
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByRole('status')).toContainText(`If ${user.email} has an account`);
+
+  // The link from the e-mail (the local outbox), opened in the browser.
+  const link = new URL(await consoleMailLink('demo', user.email));
+  expect(link.pathname).toBe('/reset-password');
+  await page.goto(consoleUrl(`${link.pathname}${link.search}`));
+  await page.locator('form[data-ready]').waitFor();
+  await page.getByLabel('New password', { exact: true }).fill('short');
+  await page.getByLabel('The new password again').fill('short');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  // The API's rule, next to its field.
+  await expect(page.getByLabel('New password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('New password', { exact: true })).toBeFocused();
+  await screenshot(page, info, 'console-reset-password-refused');
+  await page.getByLabel('New password', { exact: true }).fill('a brand new passphrase');
+  await page.getByLabel('The new password again').fill('a brand new passphrase');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page).toHaveURL(/\/sign-in\?reset=1$/);
+  await expect(page.getByText('Your password is changed.')).toBeVisible();
+
+  await page.locator('form[data-ready]').waitFor();
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(/^[A-Z].*\.$/);
+  await signIn(page, user.email, 'a brand new passphrase', '/account');
+  await expect(shell(page).getByRole('link', { name: /Fay Forgetful/ })).toBeVisible();
+
+  // The link works once.
+  await page.context().clearCookies();
+  await page.goto(consoleUrl(`${link.pathname}${link.search}`));
+  await page.locator('form[data-ready]').waitFor();
+  await page.getByLabel('New password', { exact: true }).fill('yet another passphrase');
+  await page.getByLabel('The new password again').fill('yet another passphrase');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(/^[A-Z].*\.$/);
+  await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
+});
+
+test("the console's own origin forwards only the console API, and the API still checks who writes", async ({
+  playwright,
+}) => {
+  const request = await playwright.request.newContext();
+  const origin = consoleUrl('').replace(/\/$/, '');
+  const signIn = (from: string) =>
+    request.post(consoleUrl('/console/v1/session'), {
+      headers: { origin: from },
+      data: { email: owner.email, password: owner.password },
+    });
+  // Another site's page cannot sign anyone in through the console (login CSRF).
+  const forged = await signIn('https://evil.example');
+  expect(forged.status()).toBe(403);
+  expect((await forged.json()).error.code).toBe('csrf_rejected');
+  // From the console's origin: the session and CSRF cookies come back through it.
+  const signedIn = await signIn(origin);
+  expect(signedIn.status()).toBe(200);
+  const cookies = signedIn.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie');
+  expect(cookies.some((c) => /HttpOnly/i.test(c.value))).toBe(true);
+  expect((await request.get(consoleUrl('/console/v1/me'))).status()).toBe(200);
+  // A write without the CSRF header is refused even with the session cookie.
+  const noCsrf = await request.delete(consoleUrl('/console/v1/session'), { headers: { origin } });
+  expect((await noCsrf.json()).error.code).toBe('csrf_rejected');
+  // Nothing but /console/v1 is reached through the console, however the path is spelled.
+  const escaped = await request.get(consoleUrl('/console/v1/%2e%2e/%2e%2e/booking/v1/company'));
+  expect(escaped.status()).toBe(404);
+  await request.dispose();
 });
 
 for (const [name, viewport] of [
@@ -136,7 +252,7 @@ for (const [name, viewport] of [
     await page.getByLabel('E-mail').fill(owner.email);
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: /\w/ })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('alert').filter({ hasText: /\w/ })).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await signIn(page, owner.email, owner.password, '/account');

@@ -9,6 +9,9 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
+// Rendered per request, never prerendered: each page's scripts carry that request's CSP nonce (proxy.ts).
+export const dynamic = 'force-dynamic';
+
 /** Every page of the console: the language, a skip link to the page's <main id="main">, our stylesheet. */
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (

@@ -31,6 +31,7 @@ export async function call<D>(
   type T = D extends { data: infer T } ? T : D;
   try {
     const { data, error, response } = await request;
+    signedOutGoesToSignIn(response);
     if (response.ok) return { ok: true, data: (data as { data: T }).data, status: response.status };
     const body = (error as { error?: ApiError } | undefined)?.error;
     return { ok: false, error: body?.message ? body : serverError(response.status), status: response.status };
@@ -73,7 +74,19 @@ export async function consoleFetch<T>(
     if ((e as Error).name === 'AbortError') throw e;
     return { ok: false, error: NETWORK, status: 0 };
   }
+  signedOutGoesToSignIn(response);
   return readResult<T>(response);
+}
+
+/**
+ * A 401 from anything but signing in means the session ended (expired, signed out in another tab,
+ * revoked): the page goes to sign in and comes back after, rather than showing "Sign in first" next to a
+ * button. (A wrong password is a 401 of POST /session: the sign-in form says it.)
+ */
+function signedOutGoesToSignIn(response: Response) {
+  if (response.status !== 401 || typeof window === 'undefined') return;
+  if (new URL(response.url, window.location.href).pathname === `${CONSOLE_BASE}/session`) return;
+  goToSignIn();
 }
 
 /** A fetch Response of the console API as an ApiResult (also for the typed client's `response`). */

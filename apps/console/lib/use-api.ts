@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type ApiError, consoleFetch, goToSignIn, type Query, queryString } from './api';
+import { type ApiError, consoleFetch, type Query, queryString } from './api';
 
 export type Loaded<T> = {
   data?: T;
@@ -11,8 +11,8 @@ export type Loaded<T> = {
 
 /**
  * GET in a client component: loads on mount and whenever `path` or `query` change (keep `query` built from
- * the URL's search params so filters survive a reload), drops answers that arrive out of order, and sends a
- * signed-out user to /sign-in.
+ * the URL's search params so filters survive a reload), drops answers that arrive out of order; a signed-out
+ * user goes to /sign-in (consoleFetch does it).
  */
 export function useApi<T>(path: string | null, query?: Query): Loaded<T> {
   const [state, setState] = useState<{ data?: T; error?: ApiError; loading: boolean }>({ loading: path !== null });
@@ -28,8 +28,8 @@ export function useApi<T>(path: string | null, query?: Query): Loaded<T> {
     consoleFetch<T>('GET', path, { query: queryRef.current, signal: controller.signal })
       .then((result) => {
         if (result.ok) setState({ data: result.data, loading: false });
-        else if (result.status === 401) goToSignIn();
-        else setState({ error: result.error, loading: false });
+        // A 401 is already on its way to the sign-in page (lib/api.ts): no error flashes meanwhile.
+        else if (result.status !== 401) setState({ error: result.error, loading: false });
       })
       .catch(() => undefined); // aborted: a newer request is on its way
     return () => controller.abort();

@@ -83,7 +83,6 @@ function announce() {
   const db = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${env.pgliteDir}`;
   console.log(`
 svc is running: ${db}, sandbox payments
-  Console        ${env.consoleBaseUrl}
   Booking page   ${hostedPageUrl(env.hostedBaseUrl, DEMO_SLUG)}
   Junk removal   ${junkPageUrl(env.hostedBaseUrl, DEMO_SLUG)}
   Widget tag     <script async src="${env.hostedBaseUrl}/widget/v1/booking.js" data-company="${DEMO_SLUG}"></script>

@@ -3,19 +3,19 @@
 import { useRouter } from 'next/navigation';
 import { Field } from '../../../components/field';
 import { FormMessage, SubmitButton, useApiForm } from '../../../components/form';
-import { type ApiResult, consoleFetch } from '../../../lib/api';
+import { api, call } from '../../../lib/api';
 import { mismatch } from '../../../lib/passwords';
 
 /** Name and password; the account is made and signed in, then the console opens. */
 export function AcceptInvitationForm({ token, email }: { token: string; email: string }) {
   const router = useRouter();
   const form = useApiForm(
-    async (values): Promise<ApiResult<unknown>> => {
+    async (values) => {
       const password = String(values.get('password') ?? '');
       if (password !== values.get('confirm')) return mismatch;
-      return consoleFetch('POST', '/invitations/accept', {
-        body: { token, name: String(values.get('name') ?? '').trim(), password },
-      });
+      return call(
+        api.POST('/invitations/accept', { body: { token, name: String(values.get('name') ?? '').trim(), password } }),
+      );
     },
     () => {
       router.replace('/needs-action');

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useRef, useState } from 'react';
 import { Field } from '../../../components/field';
 import { FormMessage, SubmitButton, useApiForm } from '../../../components/form';
-import { consoleFetch } from '../../../lib/api';
+import { api, call } from '../../../lib/api';
 
 /** The same answer whether or not the e-mail has an account (the API's rule, kept in the page's words). */
 export function ForgotPasswordForm() {
@@ -13,7 +13,7 @@ export function ForgotPasswordForm() {
   const form = useApiForm(
     (values) => {
       email.current = String(values.get('email') ?? '').trim();
-      return consoleFetch('POST', '/password/forgot', { body: { email: email.current } });
+      return call(api.POST('/password/forgot', { body: { email: email.current } }));
     },
     () => setSentTo(email.current),
   );

@@ -4,16 +4,16 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { Field } from '../../../components/field';
 import { FormMessage, SubmitButton, useApiForm } from '../../../components/form';
-import { type ApiResult, consoleFetch } from '../../../lib/api';
+import { api, call } from '../../../lib/api';
 import { mismatch } from '../../../lib/passwords';
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const router = useRouter();
   const form = useApiForm(
-    async (values): Promise<ApiResult<unknown>> => {
+    async (values) => {
       const password = String(values.get('password') ?? '');
       if (password !== values.get('confirm')) return mismatch;
-      return consoleFetch('POST', '/password/reset', { body: { token, password } });
+      return call(api.POST('/password/reset', { body: { token, password } }));
     },
     () => router.replace('/sign-in?reset=1'),
   );

@@ -601,6 +601,11 @@ export interface components {
             consecutive_failures: number;
             disabled_at: string | null;
         };
+        ConsoleNavCounts: {
+            /** @description held bookings + stuck sessions + endpoints in trouble */
+            needs_action: number;
+            new_leads: number;
+        };
         ConsoleDecision: {
             number: number;
             status: string;
@@ -1654,11 +1659,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description held bookings + stuck sessions + endpoints in trouble */
-                            needs_action: number;
-                            new_leads: number;
-                        };
+                        data: components["schemas"]["ConsoleNavCounts"];
                     };
                 };
             };

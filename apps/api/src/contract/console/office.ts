@@ -247,13 +247,15 @@ export const getNeedsActionCounts = createRoute({
   request: { query: NoQuery },
   responses: {
     ...dataOf(
-      z.object({
-        needs_action: z
-          .number()
-          .int()
-          .openapi({ description: 'held bookings + stuck sessions + endpoints in trouble' }),
-        new_leads: z.number().int(),
-      }),
+      z
+        .object({
+          needs_action: z
+            .number()
+            .int()
+            .openapi({ description: 'held bookings + stuck sessions + endpoints in trouble' }),
+          new_leads: z.number().int(),
+        })
+        .openapi('ConsoleNavCounts'),
       'Counts',
     ),
     ...errorResponses(READ),

@@ -150,6 +150,295 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/needs-action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What needs a person: held bookings, stuck sessions, new leads, webhook endpoints in trouble */
+        get: operations["getNeedsAction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/needs-action/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The navigation's badges */
+        get: operations["getNeedsActionCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{order_number}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a held order: the card is captured and booking.released goes out; a second approve is 409 state_conflict */
+        post: operations["approveOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{order_number}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a held order: its card's authorization is released, it is canceled and the customer is e-mailed */
+        post: operations["rejectOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{job_number}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a held junk job: the card is captured and booking.released goes out; a second approve is 409 state_conflict */
+        post: operations["approveJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{job_number}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a held junk job: its card's authorization is released, it is canceled and the customer is e-mailed */
+        post: operations["rejectJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}/create-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make the order (or job) of an authorized session now, as confirm would */
+        post: operations["createSessionOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dispatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A day's deliveries, pickups and junk jobs with the moves each allows */
+        get: operations["getDispatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{order_number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order with its customer, invoice, payment, attribution and timeline */
+        get: operations["getConsoleOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{job_number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A junk job with its customer, invoice, payment, attribution, photos and timeline */
+        get: operations["getConsoleJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{order_number}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move an order along the dispatch board (the Data API's order.status_changed goes out) */
+        post: operations["moveConsoleOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{job_number}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a junk job (the Data API's junk_job.status_changed goes out) */
+        post: operations["moveConsoleJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Leads, newest first (status new: the badge) */
+        get: operations["listConsoleLeads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leads/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a lead: contacted, converted (makes the customer) or discarded */
+        post: operations["moveConsoleLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customers, newest first; q matches a name, e-mail or phone */
+        get: operations["listConsoleCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer with their orders and jobs */
+        get: operations["getConsoleCustomer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/estimates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Abandoned checkouts: priced, with contact details, never paid (the Data API’s estimates) */
+        get: operations["listConsoleEstimates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/settings": {
         parameters: {
             query?: never;
@@ -658,6 +947,443 @@ export interface components {
             name: string;
             /** @description at least 12 characters, at most 128 */
             password: string;
+        };
+        ConsoleNeedsAction: {
+            /** @description orders and jobs held for fraud review, oldest first */
+            held: components["schemas"]["ConsoleHeld"][];
+            /** @description authorized cards without an order after 15 minutes (the recovery worker could not make it) */
+            unconfirmed_sessions: components["schemas"]["ConsoleStuckSession"][];
+            new_leads: components["schemas"]["Lead"][];
+            /** @description switched off, or failing since their last success */
+            webhook_endpoints: components["schemas"]["ConsoleTroubledEndpoint"][];
+        };
+        ConsoleHeld: {
+            /** @enum {string} */
+            kind: "order" | "job";
+            number: number;
+            customer_name: string;
+            customer_email: string;
+            what: string;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            amount: number;
+            currency: string;
+            created_at: string;
+        };
+        ConsoleStuckSession: {
+            session_id: string;
+            /** @enum {string} */
+            kind: "dumpster" | "junk";
+            customer_name: string;
+            customer_email: string;
+            customer_phone: string;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            amount: number;
+            currency: string;
+            last_error: string | null;
+            created_at: string;
+        };
+        Lead: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "new" | "contacted" | "converted" | "discarded";
+            name: string;
+            /** @description as sent */
+            phone: string | null;
+            /**
+             * @description digits, a leading + kept: what duplicates are matched on
+             * @example +12125550100
+             */
+            phone_normalized: string | null;
+            email: string | null;
+            address: string | null;
+            size_label: string | null;
+            note: string | null;
+            /** @enum {string} */
+            source: "api" | "office";
+            /**
+             * Format: uuid
+             * @description the customer a converted lead became
+             */
+            customer_ref: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ConsoleTroubledEndpoint: {
+            id: string;
+            /** @enum {string} */
+            api: "booking" | "data";
+            url: string;
+            enabled: boolean;
+            consecutive_failures: number;
+            disabled_at: string | null;
+        };
+        ConsoleNavCounts: {
+            /** @description held bookings + stuck sessions + endpoints in trouble */
+            needs_action: number;
+            new_leads: number;
+        };
+        ConsoleDecision: {
+            number: number;
+            status: string;
+            previous_status: string;
+            payment_status: string;
+        };
+        ConsoleDispatchDay: {
+            date: string;
+            deliveries: components["schemas"]["ConsoleStop"][];
+            pickups: components["schemas"]["ConsoleStop"][];
+            jobs: components["schemas"]["ConsoleDayJob"][];
+        };
+        ConsoleStop: {
+            /** @enum {string} */
+            kind: "delivery" | "pickup";
+            order_number: number;
+            status: string;
+            moves: string[];
+            size: string;
+            customer_name: string;
+            customer_phone: string;
+            address: string;
+        };
+        ConsoleDayJob: {
+            job_number: number;
+            status: string;
+            moves: string[];
+            window: {
+                start: string;
+                end: string;
+            };
+            load: string;
+            customer_name: string;
+            customer_phone: string;
+            address: string;
+        };
+        ConsoleOrder: {
+            order_number: number;
+            status: string;
+            size: string;
+            material: string | null;
+            rental_days: number;
+            delivery_date: string;
+            pickup_date: string;
+            customer: components["schemas"]["ConsoleCustomer"];
+            /** @description as booked (line1, city, zip…), with `text` */
+            address: {
+                /** @description the address on one line */
+                text: string;
+            } & {
+                [key: string]: unknown;
+            };
+            payment: {
+                status: string;
+                invoice_status: string | null;
+                /** @enum {string|null} */
+                authorization: "authorized" | "captured" | "canceled" | null;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                amount: number | null;
+                currency: string;
+                processor: string | null;
+                /** @description the processor's id, masked */
+                payment_intent: string | null;
+                session_id: string | null;
+            };
+            /** @description utm_*, referrer, landing_page as booked */
+            attribution: {
+                [key: string]: string;
+            } | null;
+            booking_channel: string;
+            risk_review: boolean;
+            invoice: components["schemas"]["ConsoleInvoice"];
+            timeline: {
+                at: string;
+                what: string;
+                /** @enum {string} */
+                source: "record" | "webhook" | "email" | "sms" | "console";
+                detail: string | null;
+            }[];
+            created_at: string;
+            updated_at: string;
+            moves: string[];
+        };
+        ConsoleCustomer: {
+            id: string;
+            name: string;
+            email: string;
+            phone: string;
+            /** @enum {string} */
+            type: "residential" | "contractor";
+            company_name: string | null;
+            created_at: string;
+        } | null;
+        ConsoleInvoice: {
+            lines: {
+                label: string;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                amount: number;
+            }[];
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            total: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            processing_fee: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            gross_total: number;
+            currency: string;
+        };
+        ConsoleJob: {
+            job_number: number;
+            status: string;
+            load: string;
+            job_date: string;
+            window: {
+                start: string;
+                end: string;
+            };
+            notes: string | null;
+            /** @description listed only: the console has no endpoint serving the images yet */
+            photos: {
+                id: string;
+                content_type: string;
+                bytes: number;
+                width: number;
+                height: number;
+                created_at: string;
+            }[];
+            customer: components["schemas"]["ConsoleCustomer"];
+            /** @description as booked (line1, city, zip…), with `text` */
+            address: {
+                /** @description the address on one line */
+                text: string;
+            } & {
+                [key: string]: unknown;
+            };
+            payment: {
+                status: string;
+                invoice_status: string | null;
+                /** @enum {string|null} */
+                authorization: "authorized" | "captured" | "canceled" | null;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                amount: number | null;
+                currency: string;
+                processor: string | null;
+                /** @description the processor's id, masked */
+                payment_intent: string | null;
+                session_id: string | null;
+            };
+            /** @description utm_*, referrer, landing_page as booked */
+            attribution: {
+                [key: string]: string;
+            } | null;
+            booking_channel: string;
+            risk_review: boolean;
+            invoice: components["schemas"]["ConsoleInvoice"];
+            timeline: {
+                at: string;
+                what: string;
+                /** @enum {string} */
+                source: "record" | "webhook" | "email" | "sms" | "console";
+                detail: string | null;
+            }[];
+            created_at: string;
+            updated_at: string;
+            moves: string[];
+        };
+        ConsoleMoved: {
+            number: number;
+            status: string;
+            previous_status: string;
+            moves: string[];
+            updated_at: string;
+        };
+        ConsoleLeadPage: {
+            data: components["schemas"]["Lead"][];
+            page: number;
+            per_page: number;
+            has_more: boolean;
+        };
+        ConsoleCustomerPage: {
+            data: components["schemas"]["ConsoleCustomerLine"][];
+            page: number;
+            per_page: number;
+            has_more: boolean;
+        };
+        ConsoleCustomerLine: components["schemas"]["ConsoleCustomer"] & {
+            orders: number;
+            jobs: number;
+        };
+        ConsoleCustomerDetail: components["schemas"]["ConsoleCustomer"] & {
+            orders: {
+                order_number: number;
+                status: string;
+                size: string;
+                delivery_date: string;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                gross_total: number;
+                currency: string;
+                created_at: string;
+            }[];
+            jobs: {
+                job_number: number;
+                status: string;
+                load: string;
+                job_date: string;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                gross_total: number;
+                currency: string;
+                created_at: string;
+            }[];
+        };
+        ConsoleEstimatePage: {
+            data: components["schemas"]["Estimate"][];
+            page: number;
+            per_page: number;
+            has_more: boolean;
+        };
+        Estimate: {
+            /**
+             * @description the booking session's id (the Booking API's session_id)
+             * @example ses_4f9a2c1e8b7d
+             */
+            id: string;
+            /** @enum {string} */
+            kind: "dumpster" | "junk";
+            /**
+             * @description converted: this e-mail booked an order or job since; expired: the requested day has passed; open: neither, worth a call
+             * @enum {string}
+             */
+            status: "open" | "expired" | "converted";
+            /**
+             * Format: date
+             * @description the delivery day (dumpster) or job day (junk) asked for
+             * @example 2026-12-01
+             */
+            requested_date: string;
+            /** @description the contact details given at checkout */
+            customer: {
+                name: string;
+                email: string;
+                phone: string;
+                /** @enum {string} */
+                type: "residential" | "contractor";
+                company_name: string | null;
+            };
+            /**
+             * Format: uuid
+             * @description the customer with this e-mail, when GET /v1/customers shows one (a returning or converted customer)
+             */
+            customer_ref: string | null;
+            address: {
+                line1: string;
+                line2: string | null;
+                city: string | null;
+                state: string | null;
+                zip: string;
+            };
+            /** @description what was chosen, for a dumpster (null for junk) */
+            dumpster: {
+                /**
+                 * @description the size label
+                 * @example 20 Yard
+                 */
+                size: string;
+                /**
+                 * Format: uuid
+                 * @description the size id: joinable against GET /v1/sizes
+                 */
+                size_ref: string;
+                rental_days: number;
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                delivery_date: string;
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                pickup_date: string;
+                debris_type: string | null;
+            } | null;
+            /** @description what was chosen, for junk removal (null for a dumpster) */
+            junk: {
+                /** @example 1/2 */
+                load_fraction: string;
+                load_label: string;
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                job_date: string;
+                time_window: {
+                    start: string;
+                    end: string;
+                };
+                notes: string | null;
+            } | null;
+            /**
+             * @description the frozen price, as an order or job would have been invoiced
+             * @example 395
+             */
+            total_price: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            base_price: number;
+            /**
+             * @description what the promo code took off
+             * @example 395
+             */
+            discount: number;
+            promo_code: string | null;
+            /**
+             * @description the card fee the customer was to pay (0 when the company absorbs it)
+             * @example 395
+             */
+            processing_fee: number;
+            /**
+             * @description what the card would have been charged
+             * @example 395
+             */
+            gross_total: number;
+            /** @enum {string} */
+            currency: "USD" | "CAD";
+            /** @enum {string} */
+            booking_channel: "api" | "link" | "widget";
+            /** Format: date-time */
+            created_at: string;
         };
         Settings: {
             slug: string;
@@ -1712,6 +2438,1492 @@ export interface operations {
             };
             /** @description Error: state_conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getNeedsAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConsoleNeedsAction"];
+                    };
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getNeedsActionCounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConsoleNavCounts"];
+                    };
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approveOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Decided */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConsoleDecision"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body, invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: state_conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: upstream */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rejectOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description kept in the audit, not sent */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Decided */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConsoleDecision"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body, invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: state_conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: upstream */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approveJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Decided */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConsoleDecision"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body, invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: state_conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: upstream */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rejectJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description kept in the audit, not sent */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Decided */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConsoleDecision"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body, invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: state_conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: upstream */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSessionOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order or job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            session_id: string;
+                            /** @enum {string} */
+                            kind: "dumpster" | "junk";
+                            order_number: number | null;
+                            job_number: number | null;
+                            already: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Error: invalid_body, invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: state_conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: upstream */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDispatch: {
+        parameters: {
+            query?: {
+                /** @description default: the company's today */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConsoleDispatchDay"];
+                    };
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConsoleOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConsoleOrder"];
+                    };
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConsoleJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConsoleJob"];
+                    };
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    moveConsoleOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "placed" | "confirmed" | "scheduled" | "out_for_delivery" | "delivered" | "waiting_pickup" | "picked_up" | "completed" | "canceled" | "waiting_delivery" | "waiting_landfill";
+                };
+            };
+        };
+        responses: {
+            /** @description Moved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConsoleMoved"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body, invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: state_conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    moveConsoleJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "confirmed" | "scheduled" | "en_route" | "completed" | "canceled";
+                };
+            };
+        };
+        responses: {
+            /** @description Moved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConsoleMoved"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body, invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: state_conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listConsoleLeads: {
+        parameters: {
+            query?: {
+                status?: "new" | "contacted" | "converted" | "discarded";
+                q?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of leads */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleLeadPage"];
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    moveConsoleLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    to: "new" | "contacted" | "converted" | "discarded";
+                };
+            };
+        };
+        responses: {
+            /** @description The lead */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Lead"] & {
+                            /** @enum {string} */
+                            previous_status: "new" | "contacted" | "converted" | "discarded";
+                        };
+                    };
+                };
+            };
+            /** @description Error: invalid_body, invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: state_conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listConsoleCustomers: {
+        parameters: {
+            query?: {
+                q?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of customers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleCustomerPage"];
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConsoleCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConsoleCustomerDetail"];
+                    };
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listConsoleEstimates: {
+        parameters: {
+            query?: {
+                status?: "open" | "expired" | "converted";
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of estimates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleEstimatePage"];
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
                 headers: {
                     [name: string]: unknown;
                 };

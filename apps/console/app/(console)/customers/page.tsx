@@ -1,0 +1,37 @@
+'use client';
+
+import Link from 'next/link';
+import { DataTable } from '../../../components/data-table';
+import { Notice } from '../../../components/notice';
+import { useUrlParams } from '../../../components/url-state';
+import { when } from '../_office/format';
+import type { CustomerLine } from '../_office/types';
+import { usePage } from '../_office/use-page';
+
+export default function CustomersPage() {
+  const { params, page } = useUrlParams();
+  const customers = usePage<CustomerLine>('/customers', { q: params.get('q'), page, per_page: 25 });
+  return (
+    <>
+      <h1>Customers</h1>
+      {customers.error ? <Notice tone="danger">{customers.error.message}</Notice> : null}
+      <DataTable<CustomerLine>
+        caption="Customers, newest first"
+        rows={customers.page?.data}
+        hasMore={customers.page?.has_more}
+        loading={customers.loading}
+        rowKey={(c) => c.id}
+        filters={[{ name: 'q', label: 'Search name, e-mail or phone', search: true }]}
+        empty="No customers match. Everyone who books or a lead you convert becomes a customer."
+        columns={[
+          { key: 'name', header: 'Name', cell: (c) => <Link href={`/customers/${c.id}`}>{c.name}</Link> },
+          { key: 'email', header: 'E-mail', cell: (c) => c.email },
+          { key: 'phone', header: 'Phone', cell: (c) => c.phone },
+          { key: 'orders', header: 'Orders', align: 'end', cell: (c) => c.orders },
+          { key: 'jobs', header: 'Junk jobs', align: 'end', cell: (c) => c.jobs },
+          { key: 'since', header: 'Customer since', cell: (c) => when(c.created_at) },
+        ]}
+      />
+    </>
+  );
+}

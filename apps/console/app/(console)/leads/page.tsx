@@ -1,0 +1,97 @@
+'use client';
+
+import { ActionButton } from '../../../components/action-button';
+import { DataTable } from '../../../components/data-table';
+import { Notice } from '../../../components/notice';
+import { StatusBadge } from '../../../components/status-badge';
+import { useUrlParams } from '../../../components/url-state';
+import { consoleFetch } from '../../../lib/api';
+import { countsChanged } from '../../../lib/counts';
+import { when } from '../_office/format';
+import type { Lead } from '../_office/types';
+import { usePage } from '../_office/use-page';
+
+/** The moves a lead allows (apps/api domain/leads.ts): converted is final; a discarded lead can come back. */
+const MOVES: Record<Lead['status'], Lead['status'][]> = {
+  new: ['contacted', 'converted', 'discarded'],
+  contacted: ['converted', 'discarded'],
+  converted: [],
+  discarded: ['new'],
+};
+const VERB: Record<Lead['status'], string> = {
+  new: 'Back to new',
+  contacted: 'Contacted',
+  converted: 'Converted',
+  discarded: 'Discard',
+};
+
+export default function LeadsPage() {
+  const { params, page } = useUrlParams();
+  const leads = usePage<Lead>('/leads', { status: params.get('status'), q: params.get('q'), page, per_page: 25 });
+  return (
+    <>
+      <h1>Leads</h1>
+      {leads.error ? <Notice tone="danger">{leads.error.message}</Notice> : null}
+      <DataTable<Lead>
+        caption="Leads, newest first"
+        rows={leads.page?.data}
+        hasMore={leads.page?.has_more}
+        loading={leads.loading}
+        rowKey={(l) => l.id}
+        filters={[
+          {
+            name: 'status',
+            label: 'Status',
+            options: [
+              { value: '', label: 'All' },
+              { value: 'new', label: 'New' },
+              { value: 'contacted', label: 'Contacted' },
+              { value: 'converted', label: 'Converted' },
+              { value: 'discarded', label: 'Discarded' },
+            ],
+          },
+          { name: 'q', label: 'Search name, e-mail or phone', search: true },
+        ]}
+        empty="No leads here. Leads from your website form and the Data API land here."
+        columns={[
+          { key: 'status', header: 'Status', cell: (l) => <StatusBadge status={l.status} /> },
+          { key: 'name', header: 'Name', cell: (l) => l.name },
+          { key: 'contact', header: 'Contact', cell: (l) => [l.phone, l.email].filter(Boolean).join(', ') || '—' },
+          {
+            key: 'asked',
+            header: 'Asked about',
+            cell: (l) => [l.size_label, l.note].filter(Boolean).join(': ') || '—',
+          },
+          { key: 'at', header: 'Received', cell: (l) => when(l.created_at) },
+          {
+            key: 'do',
+            header: 'Move',
+            cell: (l) =>
+              MOVES[l.status].length ? (
+                MOVES[l.status].map((to) => (
+                  <ActionButton
+                    key={to}
+                    action={() => consoleFetch('POST', `/leads/${l.id}/move`, { body: { to } })}
+                    pendingLabel="Saving…"
+                    successMessage={`${l.name}: ${to}.`}
+                    onSuccess={() => {
+                      countsChanged();
+                      leads.reload();
+                    }}
+                    tone={to === 'converted' ? 'primary' : 'default'}
+                    aria-label={`${VERB[to]}: ${l.name}`}
+                  >
+                    {VERB[to]}
+                  </ActionButton>
+                ))
+              ) : l.customer_ref ? (
+                <a href={`/customers/${l.customer_ref}`}>Customer</a>
+              ) : (
+                '—'
+              ),
+          },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+'use client';
+
+import { useParams } from 'next/navigation';
+import { Notice } from '../../../../components/notice';
+import { useApi } from '../../../../lib/use-api';
+import { RecordView } from '../../_office/record-view';
+import type { ConsoleOrder } from '../../_office/types';
+
+/** An order: what was booked, customer, invoice, payment, attribution, timeline; approve, reject or move it. */
+export default function OrderPage() {
+  const { number } = useParams<{ number: string }>();
+  const order = useApi<ConsoleOrder>(`/orders/${encodeURIComponent(number)}`);
+  if (order.error)
+    return (
+      <Notice tone="danger" title={`Order #${number}`}>
+        {order.error.message}
+      </Notice>
+    );
+  const o = order.data;
+  if (!o) return <p className="muted">Loading…</p>;
+  return (
+    <RecordView
+      kind="order"
+      number={o.order_number}
+      record={o}
+      reload={order.reload}
+      booked={[
+        ['Size', o.size],
+        ...(o.material ? ([['Material', o.material]] as [string, string][]) : []),
+        ['Rental', `${o.rental_days} days`],
+        ['Delivery', o.delivery_date],
+        ['Pickup', o.pickup_date],
+      ]}
+    />
+  );
+}

@@ -18,6 +18,7 @@ const ITEMS: Item[] = [
   { href: '/customers', label: 'Customers' },
   { href: '/estimates', label: 'Estimates' },
   { href: '/settings', label: 'Settings' },
+  { href: '/team', label: 'Team', ownerOnly: true },
   { href: '/developers', label: 'Developers', ownerOnly: true },
 ];
 

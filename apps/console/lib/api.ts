@@ -53,7 +53,7 @@ const serverError = (status: number): ApiError => ({
 export async function consoleFetch<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
-  options: { body?: unknown; query?: Query; signal?: AbortSignal } = {},
+  options: { body?: unknown; query?: Query; signal?: AbortSignal; envelope?: boolean } = {},
 ): Promise<ApiResult<T>> {
   const url = `${CONSOLE_BASE}${path}${queryString(options.query)}`;
   const headers: Record<string, string> = {};
@@ -75,7 +75,7 @@ export async function consoleFetch<T>(
     return { ok: false, error: NETWORK, status: 0 };
   }
   signedOutGoesToSignIn(response);
-  return readResult<T>(response);
+  return readResult<T>(response, options.envelope);
 }
 
 /**
@@ -89,10 +89,14 @@ function signedOutGoesToSignIn(response: Response) {
   goToSignIn();
 }
 
-/** A fetch Response of the console API as an ApiResult (also for the typed client's `response`). */
-export async function readResult<T>(response: Response): Promise<ApiResult<T>> {
+/**
+ * A fetch Response of the console API as an ApiResult (also for the typed client's `response`): the `data`
+ * of the answer, or with `envelope` the whole answer (a list's `{ data, page, per_page, has_more }`, whose
+ * paging the rows alone would lose).
+ */
+export async function readResult<T>(response: Response, envelope = false): Promise<ApiResult<T>> {
   const body = (await response.json().catch(() => null)) as { data?: T; error?: ApiError } | null;
-  if (response.ok) return { ok: true, data: (body?.data ?? body) as T, status: response.status };
+  if (response.ok) return { ok: true, data: (envelope ? body : (body?.data ?? body)) as T, status: response.status };
   const error = body?.error?.message ? body.error : serverError(response.status);
   return { ok: false, error, status: response.status };
 }

@@ -8,5 +8,7 @@ export type Schemas = ConsoleSchemas;
 export type Invitation =
   ConsolePaths['/invitations/{token}']['get']['responses'][200]['content']['application/json']['data'];
 
-/** Not in the console document on this branch (helper C's office area adds it): said here until it is. */
-export type NavCounts = { needs_action: number; new_leads: number };
+export type NavCounts = ConsoleSchemas['ConsoleNavCounts'];
+
+/** A console list's answer: its rows with their paging (lib/use-api.ts usePage). */
+export type Page<T> = { data: T[]; page: number; per_page: number; has_more: boolean };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { DomainError } from '../domain/errors';
-import { limiterStore } from './rate-limit';
+import { createLimiter, limiterStore } from './rate-limit';
 
 /**
  * Sign-in throttling (docs/decisions.md, "The console's accounts"): failed attempts are counted per e-mail
@@ -73,4 +73,29 @@ async function over(limiter: RateLimiterAbstract, key: string, points: number): 
   const res = await limiter.get(key);
   if (!res || res.consumedPoints < points) return 0;
   return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+}
+
+/**
+ * Invitations per company (docs/decisions.md): each sends an e-mail to an address the owner typed, so a
+ * company may send 20 an hour; past it 429 rate_limited with Retry-After. Counted before the invitation is
+ * checked, so refused attempts count too.
+ */
+export const INVITATION_LIMIT = { points: 20, durationSeconds: 60 * 60 };
+
+export type InvitationThrottle = { check(companyId: string): Promise<void> };
+
+export function createInvitationThrottle(redis?: unknown): InvitationThrottle {
+  const limiter = createLimiter({ ...INVITATION_LIMIT, prefix: 'console-invitations', redis });
+  return {
+    async check(companyId) {
+      const wait = await limiter.hit(companyId);
+      if (wait > 0) {
+        throw new DomainError(
+          'rate_limited',
+          `Your company sent ${INVITATION_LIMIT.points} invitations in the last hour; wait a while and send this one again.`,
+          { retryAfterSeconds: wait },
+        );
+      }
+    },
+  };
 }

@@ -6,6 +6,7 @@ import { consoleMail, countConsoleMail } from '../support/console-mail';
 import { runTag } from '../support/data';
 
 const targets = inject('targets');
+const strict = inject('strictTargets');
 const PASSWORD = 'a-long-enough-password';
 
 describe.each(targets)('console invitations and password reset on $name', (target) => {
@@ -145,5 +146,76 @@ describe.each(targets)('console invitations and password reset on $name', (targe
       body: { token: mail?.token, password: 'yet-another-pw-99' },
     });
     expectError(replay, 400, 'invalid_body', 'token');
+  });
+
+  it('an owner revokes an open invitation: its link stops working; staff 403, another company 404', async () => {
+    const email = `revoked.${runTag()}@example.com`;
+    const token = await invite(email, 'owner');
+    const owner = await consoleAs(target, 'acme', 'owner');
+    const listed = (await owner.get('/members')).body.data.invitations;
+    const open = listed.find((i: { email: string }) => i.email === email);
+    expect(open).toEqual({
+      id: expect.any(String),
+      email,
+      role: 'owner',
+      expires_at: expect.any(String),
+      created_at: expect.any(String),
+    });
+
+    const rival = await consoleAs(target, 'rival', 'owner');
+    expectError(await rival.delete(`/members/invitations/${open.id}`), 404, 'not_found');
+    expect((await rival.get('/members')).body.data.invitations.map((i: { email: string }) => i.email)).not.toContain(
+      email,
+    );
+    const staff = await consoleAs(target, 'acme', 'staff');
+    expectError(await staff.delete(`/members/invitations/${open.id}`), 403, 'forbidden');
+    expect((await consoleClient(target).get(`/invitations/${token}`)).status).toBe(200);
+
+    const revoked = await owner.delete(`/members/invitations/${open.id}`);
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+    expect(revoked.body.data).toEqual({ id: open.id, revoked: true });
+    expectError(await consoleClient(target).get(`/invitations/${token}`), 404, 'not_found');
+    const accept = await consoleClient(target).post('/invitations/accept', {
+      body: { token, name: 'Too Late', password: PASSWORD },
+    });
+    expectError(accept, 404, 'not_found');
+    const after = (await owner.get('/members')).body.data.invitations.map((i: { id: string }) => i.id);
+    expect(after).not.toContain(open.id);
+    expectError(await owner.delete(`/members/invitations/${open.id}`), 404, 'not_found');
+    expectError(await owner.delete('/members/invitations/not-an-id'), 404, 'not_found');
+  });
+});
+
+// Invitations per company (http/console-throttle.ts): 20 an hour. On the strict servers, where nothing else
+// invites; rival's count runs out, acme's is its own.
+describe.each(strict)('console invitation limit on $name', (target) => {
+  it('past 20 invitations an hour a company gets 429 rate_limited and no e-mail; another company still invites', async () => {
+    const rival = await consoleAs(target, 'rival', 'owner');
+    let sent = 0;
+    let refused: Awaited<ReturnType<typeof rival.post>> | undefined;
+    for (let i = 0; i < 21 && !refused; i++) {
+      const res = await rival.post('/members/invitations', {
+        body: { email: `limit${i}.${runTag()}@example.com`, role: 'staff' },
+      });
+      if (res.status === 429) refused = res;
+      else {
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        sent++;
+      }
+    }
+    expect(sent).toBeLessThanOrEqual(20);
+    expect(refused, 'no 429 within 21 invitations').toBeDefined();
+    expectError(refused as NonNullable<typeof refused>, 429, 'rate_limited');
+    expect(refused?.body.error.message).toMatch(/invitations in the last hour/);
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+    const email = `over.${runTag()}@example.com`;
+    expectError(await rival.post('/members/invitations', { body: { email, role: 'staff' } }), 429, 'rate_limited');
+    expect(await countConsoleMail(target, 'console.invitation', email)).toBe(0);
+
+    const acme = await consoleAs(target, 'acme', 'owner');
+    const other = await acme.post('/members/invitations', {
+      body: { email: `acme.${runTag()}@example.com`, role: 'staff' },
+    });
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
   });
 });

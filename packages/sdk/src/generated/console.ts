@@ -107,10 +107,27 @@ export interface paths {
         put?: never;
         /**
          * Invite someone by e-mail as owner or staff (owners only)
-         * @description E-mails a link to accept, valid 7 days; a newer invitation to the same address replaces the older. 409 when the address already has an account.
+         * @description E-mails a link to accept, valid 7 days; a newer invitation to the same address replaces the older. 409 when the address already has an account; 429 past 20 invitations an hour for the company.
          */
         post: operations["inviteMember"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/members/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw an open invitation: its link stops working (owners only) */
+        delete: operations["revokeInvitation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -925,6 +942,7 @@ export interface components {
             created_at: string;
         };
         ConsolePendingInvitation: {
+            id: string;
             email: string;
             /** @enum {string} */
             role: "owner" | "staff";
@@ -2297,6 +2315,97 @@ export interface operations {
             };
             /** @description Error: state_conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {boolean} */
+                            revoked: true;
+                        };
+                    };
+                };
+            };
+            /** @description Error: invalid_body, invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
                 headers: {
                     [name: string]: unknown;
                 };

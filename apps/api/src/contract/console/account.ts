@@ -101,7 +101,7 @@ export const Member = z
   .openapi('ConsoleMemberRow');
 
 export const PendingInvitation = z
-  .object({ email: z.string(), role: ConsoleRole, expires_at: Instant, created_at: Instant })
+  .object({ id: z.string(), email: z.string(), role: ConsoleRole, expires_at: Instant, created_at: Instant })
   .openapi('ConsolePendingInvitation');
 
 export const listMembers = createRoute({
@@ -122,14 +122,28 @@ export const inviteMember = createRoute({
   operationId: 'inviteMember',
   summary: 'Invite someone by e-mail as owner or staff (owners only)',
   description:
-    'E-mails a link to accept, valid 7 days; a newer invitation to the same address replaces the older. 409 when the address already has an account.',
+    'E-mails a link to accept, valid 7 days; a newer invitation to the same address replaces the older. 409 when the address already has an account; ' +
+    '429 past 20 invitations an hour for the company.',
   security: consoleSession,
   request: {
     body: jsonBody(z.strictObject({ email: Email, role: ConsoleRole }).openapi('ConsoleInvite')),
   },
   responses: {
     ...dataOf(z.object({ email: z.string(), role: ConsoleRole, expires_at: Instant }), 'Invited'),
-    ...errorResponses([...CONSOLE_WRITE_ERRORS, 'forbidden', 'state_conflict']),
+    ...errorResponses([...CONSOLE_WRITE_ERRORS, 'forbidden', 'state_conflict', 'rate_limited']),
+  },
+});
+
+export const revokeInvitation = createRoute({
+  method: 'delete',
+  path: '/members/invitations/{id}',
+  operationId: 'revokeInvitation',
+  summary: 'Withdraw an open invitation: its link stops working (owners only)',
+  security: consoleSession,
+  request: { params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) }) },
+  responses: {
+    ...dataOf(z.object({ id: z.string(), revoked: z.literal(true) }), 'Revoked'),
+    ...errorResponses([...CONSOLE_WRITE_ERRORS, 'forbidden', 'invalid_parameter', 'not_found']),
   },
 });
 
@@ -191,6 +205,7 @@ export const accountOperations: readonly RouteConfig[] = [
   resetPassword,
   listMembers,
   inviteMember,
+  revokeInvitation,
   getInvitation,
   acceptInvitation,
 ];

@@ -64,3 +64,20 @@ export async function listPendingInvitations(db: Queryable, companyId: string, n
     )
     .orderBy(desc(consoleInvitations.createdAt));
 }
+
+/** Ends one open invitation of the company (its link stops working); false when it has none by that id. */
+export async function revokePendingInvitation(db: Queryable, companyId: string, id: string, now: Date) {
+  const rows = await db
+    .update(consoleInvitations)
+    .set({ expiresAt: now })
+    .where(
+      and(
+        eq(consoleInvitations.companyId, companyId),
+        eq(consoleInvitations.id, id),
+        isNull(consoleInvitations.acceptedAt),
+        gt(consoleInvitations.expiresAt, now),
+      ),
+    )
+    .returning({ id: consoleInvitations.id });
+  return rows.length > 0;
+}

@@ -4,7 +4,7 @@ import { consoleDocument } from '../../contract/document';
 import { sendPasswordReset } from '../../use-cases/accounts/password-reset';
 import type { ConsoleDeps, ConsoleEnv } from '../console-env';
 import { consoleGate, consoleOriginCheck } from '../console-gate';
-import { createSignInThrottle } from '../console-throttle';
+import { createInvitationThrottle, createSignInThrottle } from '../console-throttle';
 import { createSurface } from '../shell';
 import { mountAccount, mountPublicAccount } from './console/account';
 import { mountDevelopers } from './console/developers';
@@ -49,7 +49,13 @@ export function createConsoleSurface(deps: ConsoleDeps) {
     await surface.readBody(c);
     await next();
   });
-  const account = { auth, deps, secureCookies, throttle: createSignInThrottle(deps.redis) };
+  const account = {
+    auth,
+    deps,
+    secureCookies,
+    throttle: createSignInThrottle(deps.redis),
+    invitations: createInvitationThrottle(deps.redis),
+  };
   mountPublicAccount(surface, account);
 
   app.use('*', consoleGate({ auth, registry: deps.registry, secret: deps.secret, secureCookies }));

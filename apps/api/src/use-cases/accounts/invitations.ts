@@ -7,6 +7,7 @@ import {
   insertInvitation,
   listPendingInvitations,
   markInvitationAccepted,
+  revokePendingInvitation,
 } from '../../db/repositories/console-invitations';
 import { findConsoleUserByEmail, insertConsoleUser, listConsoleUsers } from '../../db/repositories/console-users';
 import { enqueueMessages } from '../../db/repositories/outbox';
@@ -149,10 +150,24 @@ export async function listMembers(database: Database, companyId: string, now: Da
       created_at: u.createdAt.toISOString(),
     })),
     invitations: invitations.map((i) => ({
+      id: i.id,
       email: i.email,
       role: i.role,
       expires_at: i.expiresAt.toISOString(),
       created_at: i.createdAt.toISOString(),
     })),
   };
+}
+
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/**
+ * Withdraws an open invitation of the company: it expires now, so its link answers 404 like a replaced one.
+ * Another company's id, an accepted or expired one and a made-up one are all the same 404.
+ */
+export async function revokeInvitation(database: Database, companyId: string, id: string, now: Date) {
+  const revoked = isUuid(id) && (await revokePendingInvitation(database.db, companyId, id, now));
+  if (!revoked)
+    throw new DomainError('not_found', 'There is no open invitation by that id in your company.', { field: 'id' });
+  return { id, revoked: true as const };
 }

@@ -4,7 +4,7 @@ import type { ConsoleSchemas as S } from '@svc/sdk/console';
  * The office's shapes, from the console API's generated types (contract/console/office.ts → console.json →
  * @svc/sdk/console): a page that reads a field the API does not answer does not compile.
  */
-export type Page<T> = { data: T[]; page: number; per_page: number; has_more: boolean };
+export type { Page } from '../../../lib/types';
 
 export type NeedsAction = S['ConsoleNeedsAction'];
 export type Held = S['ConsoleHeld'];

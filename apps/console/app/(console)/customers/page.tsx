@@ -4,9 +4,9 @@ import Link from 'next/link';
 import { DataTable } from '../../../components/data-table';
 import { Notice } from '../../../components/notice';
 import { useUrlParams } from '../../../components/url-state';
+import { usePage } from '../../../lib/use-api';
 import { when } from '../_office/format';
 import type { CustomerLine } from '../_office/types';
-import { usePage } from '../_office/use-page';
 
 export default function CustomersPage() {
   const { params, page } = useUrlParams();
@@ -17,8 +17,8 @@ export default function CustomersPage() {
       {customers.error ? <Notice tone="danger">{customers.error.message}</Notice> : null}
       <DataTable<CustomerLine>
         caption="Customers, newest first"
-        rows={customers.page?.data}
-        hasMore={customers.page?.has_more}
+        rows={customers.data?.data}
+        hasMore={customers.data?.has_more}
         loading={customers.loading}
         rowKey={(c) => c.id}
         filters={[{ name: 'q', label: 'Search name, e-mail or phone', search: true }]}

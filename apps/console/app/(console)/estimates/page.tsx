@@ -4,9 +4,9 @@ import { DataTable } from '../../../components/data-table';
 import { Notice } from '../../../components/notice';
 import { StatusBadge } from '../../../components/status-badge';
 import { useUrlParams } from '../../../components/url-state';
+import { usePage } from '../../../lib/use-api';
 import { money, when } from '../_office/format';
 import type { Estimate } from '../_office/types';
-import { usePage } from '../_office/use-page';
 
 /** Checkouts that reached a price with contact details and were never paid: the calls worth making. */
 export default function EstimatesPage() {
@@ -19,8 +19,8 @@ export default function EstimatesPage() {
       {estimates.error ? <Notice tone="danger">{estimates.error.message}</Notice> : null}
       <DataTable<Estimate>
         caption="Abandoned checkouts, newest first"
-        rows={estimates.page?.data}
-        hasMore={estimates.page?.has_more}
+        rows={estimates.data?.data}
+        hasMore={estimates.data?.has_more}
         loading={estimates.loading}
         rowKey={(e) => e.id}
         filters={[

@@ -7,9 +7,9 @@ import { StatusBadge } from '../../../components/status-badge';
 import { useUrlParams } from '../../../components/url-state';
 import { consoleFetch } from '../../../lib/api';
 import { countsChanged } from '../../../lib/counts';
+import { usePage } from '../../../lib/use-api';
 import { when } from '../_office/format';
 import type { Lead } from '../_office/types';
-import { usePage } from '../_office/use-page';
 
 /** The moves a lead allows (apps/api domain/leads.ts): converted is final; a discarded lead can come back. */
 const MOVES: Record<Lead['status'], Lead['status'][]> = {
@@ -34,8 +34,8 @@ export default function LeadsPage() {
       {leads.error ? <Notice tone="danger">{leads.error.message}</Notice> : null}
       <DataTable<Lead>
         caption="Leads, newest first"
-        rows={leads.page?.data}
-        hasMore={leads.page?.has_more}
+        rows={leads.data?.data}
+        hasMore={leads.data?.has_more}
         loading={leads.loading}
         rowKey={(l) => l.id}
         filters={[

@@ -10,10 +10,16 @@ import * as invitations from '../../../use-cases/accounts/invitations';
 import { checkNewPassword } from '../../../use-cases/accounts/users';
 import { type ConsoleDeps, requireOwner } from '../../console-env';
 import { companyInactive } from '../../console-gate';
-import type { SignInThrottle } from '../../console-throttle';
+import type { InvitationThrottle, SignInThrottle } from '../../console-throttle';
 import type { ConsoleSurface } from './surface';
 
-export type AccountDeps = { auth: Auth; deps: ConsoleDeps; secureCookies: boolean; throttle: SignInThrottle };
+export type AccountDeps = {
+  auth: Auth;
+  deps: ConsoleDeps;
+  secureCookies: boolean;
+  throttle: SignInThrottle;
+  invitations: InvitationThrottle;
+};
 
 const WRONG = 'The e-mail or password is not right.';
 const WEEK = 7 * 24 * 60 * 60;
@@ -73,7 +79,7 @@ export function mountPublicAccount(surface: ConsoleSurface, account: AccountDeps
 }
 
 /** Who is signed in, signing out, members and invitations: after the gate. */
-export function mountAccount(surface: ConsoleSurface, { auth, deps, secureCookies }: AccountDeps) {
+export function mountAccount(surface: ConsoleSurface, { auth, deps, secureCookies, invitations: sent }: AccountDeps) {
   const now = () => deps.now?.() ?? new Date();
 
   surface.route(ops.getMe, async (c) => {
@@ -103,6 +109,7 @@ export function mountAccount(surface: ConsoleSurface, { auth, deps, secureCookie
   surface.route(ops.inviteMember, async (c) => {
     const member = c.get('member');
     requireOwner(member);
+    await sent.check(member.companyId);
     const invited = await invitations.inviteMember(
       deps.database,
       member.slug,
@@ -111,6 +118,12 @@ export function mountAccount(surface: ConsoleSurface, { auth, deps, secureCookie
     );
     // The link went to the invited address only: the console never shows it.
     return { email: invited.email, role: invited.role, expires_at: invited.expires_at };
+  });
+
+  surface.route(ops.revokeInvitation, (c) => {
+    const member = c.get('member');
+    requireOwner(member);
+    return invitations.revokeInvitation(deps.database, member.companyId, c.req.valid('param').id, now());
   });
 }
 

@@ -1,0 +1,125 @@
+'use client';
+
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable } from '../../../components/data-table';
+import { Field } from '../../../components/field';
+import { FormMessage, SubmitButton, useApiForm } from '../../../components/form';
+import { consoleFetch } from '../../../lib/api';
+import type { Schemas } from '../../../lib/types';
+import { useApi } from '../../../lib/use-api';
+import { PageError } from '../developers/_parts/key-table';
+
+type Members = { members: Schemas['ConsoleMemberRow'][]; invitations: Schemas['ConsolePendingInvitation'][] };
+type Invitation = Schemas['ConsolePendingInvitation'];
+type Role = Invitation['role'];
+
+const roleName = (role: Role) => (role === 'owner' ? 'Owner' : 'Office staff');
+const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
+/**
+ * The team, for owners: who has an account, the invitations still open, and inviting someone by e-mail. The
+ * navigation hides it from staff; the API refuses them (403) whatever the page shows.
+ */
+export default function TeamPage() {
+  const team = useApi<Members>('/members');
+  const [sent, setSent] = useState<string>();
+  const [revoking, setRevoking] = useState<Invitation>();
+  const form = useApiForm<{ email: string }>(
+    (values) =>
+      consoleFetch('POST', '/members/invitations', {
+        body: { email: String(values.get('email') ?? ''), role: String(values.get('role') ?? 'staff') },
+      }),
+    (data) => {
+      setSent(data.email);
+      team.reload();
+    },
+  );
+  if (team.error) return <PageError message={team.error.message} />;
+  return (
+    <>
+      <h1>Team</h1>
+      <DataTable
+        caption="Members"
+        rows={team.data?.members}
+        rowKey={(m) => m.id}
+        loading={team.loading && !team.data}
+        empty="No one has an account yet."
+        narrow="stack"
+        columns={[
+          { key: 'name', header: 'Name', cell: (m) => m.name },
+          { key: 'email', header: 'E-mail', cell: (m) => m.email },
+          { key: 'role', header: 'Role', cell: (m) => roleName(m.role) },
+          { key: 'since', header: 'Member since', cell: (m) => day(m.created_at) },
+        ]}
+      />
+      <h2>Invitations waiting</h2>
+      <DataTable
+        caption="Invitations waiting"
+        hideCaption
+        rows={team.data?.invitations}
+        rowKey={(i) => i.id}
+        loading={team.loading && !team.data}
+        empty="No invitations are waiting to be accepted."
+        narrow="stack"
+        columns={[
+          { key: 'email', header: 'E-mail', cell: (i) => i.email },
+          { key: 'role', header: 'Role', cell: (i) => roleName(i.role) },
+          { key: 'expires', header: 'Expires', cell: (i) => day(i.expires_at) },
+          {
+            key: 'actions',
+            header: 'Actions',
+            cell: (i) => (
+              <button
+                type="button"
+                className="btn btn-danger"
+                onClick={() => setRevoking(i)}
+                aria-label={`Withdraw the invitation to ${i.email}`}
+              >
+                Withdraw
+              </button>
+            ),
+          },
+        ]}
+      />
+      <h2>Invite someone</h2>
+      {sent ? (
+        <p className="notice tone-success" role="status">
+          We e-mailed an invitation to {sent}. The link works for 7 days.
+        </p>
+      ) : null}
+      <form {...form.formProps} aria-label="Invite someone">
+        <FormMessage message={form.formError} />
+        <Field label="E-mail" name="email" type="email" autoComplete="off" required error={form.errors.email} />
+        <Field label="Role" name="role" error={form.errors.role}>
+          {(control) => (
+            <select {...control} defaultValue="staff">
+              <option value="staff">Office staff: bookings, leads and customers</option>
+              <option value="owner">Owner: also settings, keys, webhooks and the team</option>
+            </select>
+          )}
+        </Field>
+        <div className="form-actions">
+          <SubmitButton pending={form.pending} pendingLabel="Sending…">
+            Send invitation
+          </SubmitButton>
+        </div>
+      </form>
+      <ConfirmDialog
+        open={revoking !== undefined}
+        title="Withdraw this invitation?"
+        confirmLabel="Withdraw"
+        pendingLabel="Withdrawing…"
+        tone="danger"
+        onConfirm={() => consoleFetch('DELETE', `/members/invitations/${revoking?.id ?? ''}`)}
+        onDone={() => {
+          setRevoking(undefined);
+          team.reload();
+        }}
+        onCancel={() => setRevoking(undefined)}
+      >
+        <p>The link e-mailed to {revoking?.email} stops working at once.</p>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { svc } from '../support/cli';
-import { expectError } from '../support/client';
+import { type ApiResponse, expectError } from '../support/client';
 import { consoleAs, consoleClient, signIn } from '../support/console';
 import { consoleMail, countConsoleMail } from '../support/console-mail';
 import { runTag } from '../support/data';
@@ -192,7 +192,7 @@ describe.each(strict)('console invitation limit on $name', (target) => {
   it('past 20 invitations an hour a company gets 429 rate_limited and no e-mail; another company still invites', async () => {
     const rival = await consoleAs(target, 'rival', 'owner');
     let sent = 0;
-    let refused: Awaited<ReturnType<typeof rival.post>> | undefined;
+    let refused: ApiResponse | undefined;
     for (let i = 0; i < 21 && !refused; i++) {
       const res = await rival.post('/members/invitations', {
         body: { email: `limit${i}.${runTag()}@example.com`, role: 'staff' },

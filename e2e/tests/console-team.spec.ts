@@ -30,7 +30,7 @@ test('an owner invites staff from Team; the invitee accepts the e-mailed link an
   const email = `team-staff-${Date.now()}@e2e.example`;
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, owner.email, owner.password, '/account');
-  await shell(page).getByRole('link', { name: 'Team' }).click();
+  await shell(page).getByRole('link', { name: 'Team', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
   await expect(
     page.getByRole('table', { name: 'Members' }).getByRole('row').filter({ hasText: owner.email }),
@@ -60,7 +60,7 @@ test('an owner invites staff from Team; the invitee accepts the e-mailed link an
   await expect(shell(page).getByRole('link', { name: /Nina Newhire/ })).toBeVisible();
   await expect(shell(page).getByRole('link', { name: 'Settings' })).toBeVisible();
   await expect(shell(page).getByRole('link', { name: 'Developers' })).toHaveCount(0);
-  await expect(shell(page).getByRole('link', { name: 'Team' })).toHaveCount(0);
+  await expect(shell(page).getByRole('link', { name: 'Team', exact: true })).toHaveCount(0);
   await screenshot(page, info, 'console-team-invitee-staff');
   // The address typed by hand: the API refuses staff, and the page says its sentence.
   await page.goto(consoleUrl('/team'));

@@ -99,7 +99,7 @@ function MaterialSizes({
         })}
         columns={[
           { field: 'size', label: 'Size', options: sizes },
-          { field: 'price', label: 'Price ($)', kind: 'nullable-number' },
+          { field: 'price', label: 'Price for 7 days ($)', kind: 'nullable-number' },
           { field: 'max_weight_tons', label: 'Weight limit (tons)', kind: 'nullable-number' },
           { field: 'overage_mode', label: 'Over the weight', options: OVERAGE },
           { field: 'overage_per_ton', label: 'Each ton over ($)', kind: 'nullable-number' },

@@ -32,9 +32,12 @@ async function expectProblem(field: Locator, sentence: RegExp) {
   expect(texts.join(' ')).toMatch(sentence);
 }
 
+/** Saves and waits for the API's answer (an earlier save's message may still be on screen). */
 async function save(page: Page, saved: string) {
+  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/settings/'));
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText(`${saved} saved`)).toBeVisible();
+  expect((await answered).status()).toBe(200);
+  await expect(page.getByText(`${saved} saved`).first()).toBeVisible();
 }
 
 test('a blackout day added in Closed days is closed on the booking page; a missing reason is said at its field', async ({
@@ -58,7 +61,7 @@ test('a blackout day added in Closed days is closed on the booking page; a missi
   await page.getByRole('button', { name: 'Save' }).click();
   // The reason is required: its sentence next to it, read with it, and the field focused.
   const reason = page.getByRole('group', { name: date }).getByLabel('Reason');
-  await expectProblem(reason, /\w.*\.$/);
+  await expectProblem(reason, /^Say why the day is closed, like Christmas Day\.$/);
   await expect(reason).toBeFocused();
   await screenshot(page, info, 'console-settings-closed-day-refused-tablet');
 

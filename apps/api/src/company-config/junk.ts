@@ -43,7 +43,9 @@ export const JunkConfig = z
     min_notice_days: z.number().int().min(1).max(60).default(1).describe('for days after today (1 = tomorrow)'),
     max_advance_days: z.number().int().min(1).max(365).default(60),
     non_working_weekdays: z.array(z.enum(WEEKDAY_NAMES)).default([]),
-    blackout_dates: z.array(z.strictObject({ date, reason: z.string().min(1).max(120) })).default([]),
+    blackout_dates: z
+      .array(z.strictObject({ date, reason: z.string().min(1, 'say why there is no junk removal that day').max(120) }))
+      .default([]),
     photos: z
       .strictObject({ enabled: z.boolean().default(true), max_count: z.number().int().min(1).max(3).default(3) })
       .default({ enabled: true, max_count: 3 }),

@@ -140,7 +140,13 @@ export const CompanyConfig = z
       z.strictObject({ handling: z.literal('company_absorbs') }),
     ]),
     closed_dates: z
-      .array(z.strictObject({ date, kind: z.enum(['holiday', 'blackout']), reason: z.string().min(1).max(120) }))
+      .array(
+        z.strictObject({
+          date,
+          kind: z.enum(['holiday', 'blackout']),
+          reason: z.string().min(1, 'say why the day is closed, like Christmas Day').max(120),
+        }),
+      )
       .default([]),
     service_area: z
       .strictObject({

@@ -92,6 +92,33 @@ describe.each(targets)('console settings on $name', (target) => {
     );
   });
 
+  it("junk's closed days, area, items not taken and fees round-trip; a closed day's missing reason is said at it", async () => {
+    const junk = structuredClone(original.junk.junk);
+    const extras = {
+      blackout_dates: [{ date: '2031-03-04', reason: 'Truck in the shop' }],
+      service_area: { zips: ['10001'] },
+      not_accepted: [{ label: 'Paint', note: null }],
+      extra_fees: [{ label: 'Stairs', amount: 25, note: 'per flight' }],
+      terms: 'Crews take what is listed.',
+    };
+    try {
+      const saved = await owner.post('/settings/junk', { body: { junk: { ...junk, ...extras } } });
+      expect(saved.status).toBe(200);
+      expect(saved.body.data.sections.junk.junk).toMatchObject(extras);
+      // An empty reason: the sentence names what to write, at the reason's form field.
+      const res = await owner.post('/settings/junk', {
+        body: { junk: { ...junk, blackout_dates: [{ date: '2031-03-04', reason: '' }] } },
+      });
+      expectError(res, 400, 'invalid_body', 'junk.blackout_dates.0.reason');
+      const closed = [...original.closed_days.closed_dates, { date: '2031-03-05', kind: 'blackout', reason: '' }];
+      const refused = await owner.post('/settings/closed-days', { body: { closed_dates: closed } });
+      expectError(refused, 400, 'invalid_body', `closed_dates.${closed.length - 1}.reason`);
+      expect(refused.body.error.details.issues[0].message).toBe('say why the day is closed, like Christmas Day');
+    } finally {
+      expect((await owner.post('/settings/junk', { body: { junk } })).status).toBe(200);
+    }
+  });
+
   it('staff edit the booking rules but not the card fee handling (403, whatever the page shows)', async () => {
     const res = await staff.post('/settings/rules', { body: { min_notice_days: 2 } });
     expect(res.status).toBe(200);

@@ -1,6 +1,7 @@
 'use client';
 
 import { Notice } from '../../../../components/notice';
+import { JunkExtras } from './junk-extras';
 import { Rows } from './rows';
 import { Check, Input, SectionForm } from './section-form';
 import { type SectionProps, type Settings, useSection } from './use-section';
@@ -57,6 +58,7 @@ export function JunkForm({ initial, onSaved }: SectionProps<Junk>) {
           { field: 'capacity', label: 'Jobs at once (crews)', kind: 'number' },
         ]}
       />
+      <JunkExtras form={form} />
     </SectionForm>
   );
 }

@@ -1,7 +1,6 @@
 'use client';
 
-import { Field } from '../../../../components/field';
-import { Check, Input, SectionForm } from './section-form';
+import { Check, Input, SectionForm, TextArea } from './section-form';
 import { type SectionProps, type Settings, useSection } from './use-section';
 
 type S = Settings['sections'];
@@ -40,7 +39,6 @@ export function ProfileForm({ initial, onSaved }: SectionProps<S['profile']>) {
 export function RulesForm({ initial, onSaved }: SectionProps<S['rules']>) {
   const form = useSection('rules', initial, onSaved);
   const days = (form.values.non_working_weekdays ?? []) as string[];
-  const zips = (form.values.service_zips ?? []) as string[];
   const dayError = form.errors.fields.non_working_weekdays;
   return (
     <SectionForm form={form} label="Booking rules">
@@ -88,21 +86,13 @@ export function RulesForm({ initial, onSaved }: SectionProps<S['rules']>) {
         kind="nullable-text"
         hint="https://…, or empty for ours"
       />
-      <Field
+      <TextArea
+        form={form}
+        path="service_zips"
         label="ZIP and postal codes you serve"
-        name="service_zips"
-        hint="One per line or separated by commas; empty serves everywhere"
-        error={Object.entries(form.errors.fields).find(([k]) => k.startsWith('service_zips'))?.[1]}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            rows={4}
-            value={zips.join('\n')}
-            onChange={(e) => form.update('service_zips', e.target.value.split(/[\s,]+/).filter(Boolean))}
-          />
-        )}
-      </Field>
+        hint="One per line or separated by commas; a 3-character Canadian prefix covers its area; empty serves everywhere"
+        lines={{}}
+      />
     </SectionForm>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import type { ReactNode } from 'react';
 import { Field } from '../../../../components/field';
 import { Check, Input } from './section-form';
 import type { BindKind, SectionFormApi } from './use-section';
@@ -26,6 +27,7 @@ export function Rows({
   blank,
   noun,
   title,
+  more,
 }: {
   form: Form;
   path: string;
@@ -33,6 +35,8 @@ export function Rows({
   blank: () => Record<string, unknown>;
   noun: string;
   title: (row: Record<string, unknown>, i: number) => string;
+  /** More of a row under its fields (a material's prices by size). */
+  more?: (i: number) => ReactNode;
 }) {
   const rows = (path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], form.values) ??
     []) as Record<string, unknown>[];
@@ -65,6 +69,7 @@ export function Rows({
               ),
             )}
           </div>
+          {more?.(i)}
           <button
             type="button"
             className="btn btn-link"

@@ -29,7 +29,13 @@ export function SettingsSection({ section, title }: { section: string; title: st
     profile: () => <ProfileForm initial={s.profile} onSaved={onSaved} />,
     rules: () => <RulesForm initial={s.rules} onSaved={onSaved} />,
     sizes: () => <SizesForm initial={s.sizes} onSaved={onSaved} />,
-    materials: () => <MaterialsForm initial={s.materials} onSaved={onSaved} />,
+    materials: () => (
+      <MaterialsForm
+        initial={s.materials}
+        onSaved={onSaved}
+        sizes={s.sizes.sizes.map((z) => [z.key, z.label] as const)}
+      />
+    ),
     promos: () => <PromosForm initial={s.promos} onSaved={onSaved} />,
     'closed-days': () => <ClosedDaysForm initial={s.closed_days} onSaved={onSaved} />,
     junk: () => <JunkForm initial={s.junk} onSaved={onSaved} />,

@@ -22,6 +22,7 @@ async function invite(page: Page, email: string, role: 'staff' | 'owner') {
   await expect(page.getByRole('status').filter({ hasText: 'We e-mailed an invitation to' })).toHaveText(
     `We e-mailed an invitation to ${email}. The link works for 7 days.`,
   );
+  await expect(page.getByLabel('E-mail')).toHaveValue('');
 }
 
 test('an owner invites staff from Team; the invitee accepts the e-mailed link and has no Developers', async ({

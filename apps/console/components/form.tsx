@@ -9,11 +9,11 @@ export { type FormErrors, mapApiError };
 /**
  * A form that sends once: `submit` gets the form's values and returns the API's answer. While it runs a second
  * submit is ignored (a double click or Enter twice sends one request); an error lands on its field (focused)
- * or in the form's message (announced); `onSuccess` gets the data.
+ * or in the form's message (announced); `onSuccess` gets the data and the form (to reset it).
  */
 export function useApiForm<T>(
   submit: (values: FormData) => Promise<ApiResult<T>>,
-  onSuccess?: (data: T) => void | Promise<void>,
+  onSuccess?: (data: T, form: HTMLFormElement) => void | Promise<void>,
 ) {
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<FormErrors>({ fields: {} });
@@ -32,7 +32,7 @@ export function useApiForm<T>(
         const result = await submit(new FormData(form));
         if (result.ok) {
           setErrors({ fields: {} });
-          await onSuccess?.(result.data);
+          await onSuccess?.(result.data, form);
           return;
         }
         const names = Array.from(form.elements)

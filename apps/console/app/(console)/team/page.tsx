@@ -30,8 +30,9 @@ export default function TeamPage() {
       consoleFetch('POST', '/members/invitations', {
         body: { email: String(values.get('email') ?? ''), role: String(values.get('role') ?? 'staff') },
       }),
-    (data) => {
+    (data, form) => {
       setSent(data.email);
+      form.reset(); // ready for the next address; the sentence above says who was invited
       team.reload();
     },
   );

@@ -214,7 +214,7 @@ test('a new owner: joins, adds an endpoint, approves a held order, changes a pri
       await openBooking(booking, bookUrl('company=demo'));
       await booking.locator('.svc-b[data-ready]').first().waitFor();
       await expect(booking.getByText('from $291.75')).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 10_000 });
+    }).toPass({ timeout: 30_000 });
     await screenshot(booking, info, 'journey-5-price-on-book');
     await booking.close();
     await threeDayPrice(page).fill(before);

@@ -81,7 +81,7 @@ async function authenticate(c: Context, options: DataGateOptions): Promise<{ key
     throw unauthorized('This is not a Data API key: use a svc_live_ key (Booking API keys work only on /booking/v1).');
   }
   const row = await options.registry.key(keyFingerprint(key));
-  if (!row || row.kind !== 'data') throw unauthorized('Invalid API key.');
+  if (row?.kind !== 'data') throw unauthorized('Invalid API key.');
   if (row.revokedAt) throw unauthorized('This API key was revoked.');
   if (row.expiresAt && row.expiresAt.getTime() <= options.now().getTime()) {
     throw unauthorized('This API key has expired.');

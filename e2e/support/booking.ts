@@ -32,6 +32,18 @@ export async function openBooking(page: Page, url: string) {
 }
 
 /** Saved where CI keeps artifacts (test-results/screenshots) and attached to the HTML report. */
+/**
+ * A change saved in the console reaches the API's read model within a second (it polls the embedded
+ * database once a second): a booking page rendered in that second still shows the old values. Opens `url`
+ * until `check` holds, as a customer's reload would, for at most 10 s.
+ */
+export async function expectAfterSave(page: Page, url: string, check: () => Promise<void>) {
+  await expect(async () => {
+    await openBooking(page, url);
+    await check();
+  }).toPass({ timeout: 10_000 });
+}
+
 export async function screenshot(page: Page, info: TestInfo, name: string, fullPage = true) {
   const dir = path.join(import.meta.dirname, '../test-results/screenshots');
   mkdirSync(dir, { recursive: true });

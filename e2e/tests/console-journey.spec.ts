@@ -11,6 +11,7 @@ import {
   continueToPayment,
   customer,
   env,
+  expectAfterSave,
   fillDetails,
   junkUrl,
   openBooking,
@@ -209,12 +210,10 @@ test('a new owner: joins, adds an endpoint, approves a held order, changes a pri
     await expect(page.getByText('Sizes and prices saved')).toBeVisible();
     await screenshot(page, info, 'journey-5-price-saved');
     const booking = await page.context().newPage();
-    // Live within a second of the save: a page rendered in that second has the old price; a reload the new.
-    await expect(async () => {
-      await openBooking(booking, bookUrl('company=demo'));
+    await expectAfterSave(booking, bookUrl('company=demo'), async () => {
       await booking.locator('.svc-b[data-ready]').first().waitFor();
       await expect(booking.getByText('from $291.75')).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 10_000 });
+    });
     await screenshot(booking, info, 'journey-5-price-on-book');
     await booking.close();
     await threeDayPrice(page).fill(before);

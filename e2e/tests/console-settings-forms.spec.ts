@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { bookUrl, openBooking, screenshot, seriousA11yViolations } from '../support/booking';
+import { bookUrl, expectAfterSave, openBooking, screenshot, seriousA11yViolations } from '../support/booking';
 import { type ConsoleUser, createConsoleUser, signIn } from '../support/console';
 
 /**
@@ -70,15 +70,17 @@ test('a blackout day added in Closed days is closed on the booking page; a missi
   await screenshot(page, info, 'console-settings-closed-day-saved-tablet');
   expect(await seriousA11yViolations(page)).toEqual([]);
 
-  await openBooking(booking, bookUrl(`company=demo&date=${date}`));
-  await expect(day(booking)).toHaveAttribute('aria-disabled', 'true');
+  await expectAfterSave(booking, bookUrl(`company=demo&date=${date}`), () =>
+    expect(day(booking)).toHaveAttribute('aria-disabled', 'true', { timeout: 1_000 }),
+  );
   await screenshot(booking, info, 'console-settings-closed-day-on-book');
 
   // Put the demo back for the other specs.
   await page.getByRole('button', { name: `Remove ${date}` }).click();
   await save(page, 'Closed days');
-  await openBooking(booking, bookUrl(`company=demo&date=${date}`));
-  await expect(day(booking)).not.toHaveAttribute('aria-disabled', 'true');
+  await expectAfterSave(booking, bookUrl(`company=demo&date=${date}`), () =>
+    expect(day(booking)).not.toHaveAttribute('aria-disabled', 'true', { timeout: 1_000 }),
+  );
   await booking.close();
 });
 
@@ -108,9 +110,13 @@ test("a material's price in a size is the price /book shows with that material; 
   expect(await seriousA11yViolations(page)).toEqual([]);
 
   const booking = await page.context().newPage();
-  await openBooking(booking, bookUrl('company=e2e-materials'));
-  await booking.getByRole('radio', { name: /Clean concrete/ }).check();
-  await expect(booking.getByRole('radio', { name: /10 Yard Dumpster/ })).toHaveAccessibleName(/\$455\.00 for 7 days/);
+  await expectAfterSave(booking, bookUrl('company=e2e-materials'), async () => {
+    await booking.getByRole('radio', { name: /Clean concrete/ }).check();
+    await expect(booking.getByRole('radio', { name: /10 Yard Dumpster/ })).toHaveAccessibleName(
+      /\$455\.00 for 7 days/,
+      { timeout: 1_000 },
+    );
+  });
   await screenshot(booking, info, 'console-settings-material-price-on-book');
   await booking.close();
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
-import { bookUrl, openBooking, screenshot, seriousA11yViolations } from '../support/booking';
+import { bookUrl, expectAfterSave, screenshot, seriousA11yViolations } from '../support/booking';
 import { type ConsoleUser, consoleUrl, createConsoleUser, signIn } from '../support/console';
 
 /**
@@ -47,13 +47,9 @@ test("a size's price saved in Settings is on the booking page; a bad one is show
   // The preview link opens the hosted page as a preview; the live page shows the new price.
   await expect(page.getByTestId('preview-link')).toHaveAttribute('href', /\/book\?company=demo&preview=1$/);
   const booking = await page.context().newPage();
-  // The API's read model hears of the change within a second (it polls the embedded database once a
-  // second; test/http/console-settings.test.ts holds it to that): a page rendered in that second still has
-  // the old price, so the customer's reload is what shows the new one.
-  await expect(async () => {
-    await openBooking(booking, bookUrl('company=demo'));
-    await expect(booking.getByText('from $287.50')).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
+  await expectAfterSave(booking, bookUrl('company=demo'), () =>
+    expect(booking.getByText('from $287.50')).toBeVisible({ timeout: 1_000 }),
+  );
   await screenshot(booking, info, 'console-settings-price-on-book');
   await booking.close();
 

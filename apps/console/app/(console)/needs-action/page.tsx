@@ -96,7 +96,7 @@ export default function NeedsActionPage() {
                     countsChanged();
                     queue.reload();
                   }}
-                  aria-label={`Mark ${l.name} contacted`}
+                  aria-label={`Mark contacted: ${l.name}`}
                 >
                   Mark contacted
                 </ActionButton>

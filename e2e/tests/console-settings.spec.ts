@@ -19,9 +19,14 @@ test.beforeAll(async () => {
 
 const threeDayPrice = (page: Page) => page.getByTestId('size-10yd').getByLabel('Price for 3 days ($)');
 
+/** Saves the sizes form and waits for the API's answer (an earlier save's notice may still be shown). */
 async function saveSizes(page: Page) {
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/console/v1/settings/sizes') && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Sizes and prices saved')).toBeVisible();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByText('Sizes and prices saved').last()).toBeVisible();
 }
 
 test("a size's price saved in Settings is on the booking page; a bad one is shown under its field", async ({

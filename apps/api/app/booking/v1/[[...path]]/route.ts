@@ -1,14 +1,8 @@
-import { nextIp } from '../../../../src/runtime/client-ip';
-import { getPlatform } from '../../../../src/runtime/platform';
+import { serveInNext as handler } from '../../../../src/runtime/next-handler';
 
 export const dynamic = 'force-dynamic';
 
-/** Every method goes to the Booking API app, so it answers 405 and CORS preflights itself. */
-async function handler(request: Request): Promise<Response> {
-  const platform = await getPlatform(nextIp);
-  return platform.booking.fetch(request);
-}
-
+// Every method goes to the Booking API app, so it answers 405 and CORS preflights itself.
 export {
   handler as DELETE,
   handler as GET,

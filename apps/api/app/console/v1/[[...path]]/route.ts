@@ -1,14 +1,8 @@
-import { nextIp } from '../../../../src/runtime/client-ip';
-import { getPlatform } from '../../../../src/runtime/platform';
+import { serveInNext as handler } from '../../../../src/runtime/next-handler';
 
 export const dynamic = 'force-dynamic';
 
-/** Every method goes to the console API app, so it answers 405 itself (same-origin only: no CORS). */
-async function handler(request: Request): Promise<Response> {
-  const platform = await getPlatform(nextIp);
-  return platform.console.fetch(request);
-}
-
+// Every method goes to the console API app, so it answers 405 itself (same-origin only: no CORS).
 export {
   handler as DELETE,
   handler as GET,

@@ -1,8 +1,13 @@
 import { defineConfig } from 'tsup';
 
-// The production build of the standalone server and the start command; dependencies stay external.
+// The production builds of the standalone server, the server our Next apps run in, and the start command;
+// dependencies stay external.
 export default defineConfig({
-  entry: { standalone: 'src/server/standalone.ts', start: 'src/server/start.ts' },
+  entry: {
+    standalone: 'src/server/standalone.ts',
+    'next-server': 'src/server/next-server.ts',
+    start: 'src/server/start.ts',
+  },
   format: 'esm',
   platform: 'node',
   target: 'node20',

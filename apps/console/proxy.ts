@@ -7,12 +7,12 @@ import { apiUrl } from './lib/config';
  * Set-Cookie comes back. A proxy rather than next.config's rewrites, which are fixed at build time: the API's
  * address (SVC_API_URL) is read when the server runs.
  *
- * Who is calling: Next keeps an X-Forwarded-For the browser sent (it adds the socket's address only when
- * there is none), so it is believed only behind our own proxies (CONSOLE_TRUST_PROXY_HOPS: how many, as
- * HOSTED_TRUST_PROXY_HOPS for the hosted pages). Then the visitor's address goes to the API with the
- * platform's proxy token (as the hosted pages' server does), so the sign-in throttle counts visitors, not
- * this server. With no proxy in front, the header is dropped: the API sees this server's address, and
- * nobody can pick their own.
+ * Who is calling: the X-Forwarded-For entries written by servers we run: our Next server's (it adds the
+ * socket's address, apps/api/src/server/next-server.ts) and those of the proxies in front
+ * (CONSOLE_TRUST_PROXY_HOPS: how many, as HOSTED_TRUST_PROXY_HOPS for the hosted pages). That address goes to
+ * the API with the platform's proxy token (as the hosted pages' server does), so the sign-in throttle counts
+ * visitors, not this server. Under plain `next start`, which keeps a header the browser wrote, with no proxy
+ * in front, the header is dropped: the API sees this server's address, and nobody can pick their own.
  */
 export function proxy(request: NextRequest) {
   if (!request.nextUrl.pathname.startsWith('/console/v1/')) return page(request);
@@ -32,9 +32,10 @@ export function proxy(request: NextRequest) {
   return NextResponse.rewrite(target, { request: { headers } });
 }
 
-/** The entry our own proxies added to X-Forwarded-For (the right-most `hops`), or none without proxies. */
+/** The entry our own servers added to X-Forwarded-For (the right-most `hops`), or none without them. */
 function trustedClientIp(request: NextRequest): string | undefined {
-  const hops = Number(process.env.CONSOLE_TRUST_PROXY_HOPS ?? 0);
+  const socketForwarded = process.env.SVC_NEXT_SOCKET_FORWARDED === '1' ? 1 : 0;
+  const hops = Number(process.env.CONSOLE_TRUST_PROXY_HOPS ?? 0) + socketForwarded;
   if (!(hops >= 1)) return undefined;
   const list = (request.headers.get('x-forwarded-for') ?? '')
     .split(',')

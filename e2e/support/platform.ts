@@ -33,7 +33,8 @@ export type Platform = {
 
 /**
  * The platform exactly as the README's `npm start` runs it (apps/api/dist/start.js: migrate, seed the demo
- * company, `next start` for the API, the hosted pages and the console), on its own ports and data folder.
+ * company, the API, the hosted pages and the console each in server/next-server.ts), on its own ports and
+ * data folder.
  */
 export async function startPlatform(
   dataDir: string,

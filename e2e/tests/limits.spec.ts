@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -72,4 +73,56 @@ test('a 429 is read by both pages and said as a sentence with the wait; after it
     await expect(page.getByTestId('gross-total')).not.toHaveText(before, { timeout: 30_000 });
     await expect(page.getByRole('alert').filter({ hasText: sentence })).toBeHidden();
   }
+});
+
+/** Spends the caller address's minute on the per-IP limit alone (no key), until the wait is long enough. */
+async function spendAddress(apiUrl: string) {
+  for (let i = 0; i < 80; i++) {
+    const res = await fetch(`${apiUrl}/booking/v1/sizes`);
+    if (res.status === 429) {
+      const wait = Number(res.headers.get('retry-after'));
+      if (wait > 8) return;
+      await new Promise((r) => setTimeout(r, (wait + 1) * 1000));
+    }
+  }
+  throw new Error(`the limit of ${apiUrl} was never reached`);
+}
+
+/** The booking page's HTML as a visitor at `from` (a loopback address of this machine) gets it. */
+function visit(pagePath: string, from: string, headers: Record<string, string> = {}): Promise<string> {
+  const url = new URL(pagePath, platform.hostedUrl);
+  return new Promise((resolve, reject) => {
+    http
+      .get(
+        { host: '127.0.0.1', port: url.port, path: `${url.pathname}${url.search}`, localAddress: from, headers },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve(body));
+        },
+      )
+      .on('error', reject);
+  });
+}
+
+/** Whether the page came with its sizes and prices (loaded by its server), not left to the browser. */
+function renderedWithData(html: string): boolean {
+  const data = /<script id="svc-page-data"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
+  if (!data) throw new Error(`not a booking page: ${html.slice(0, 200)}`);
+  return 'preload' in (JSON.parse(data) as object);
+}
+
+test("the page's server asks for its visitor's address, and a visitor cannot write another one", async () => {
+  test.setTimeout(150_000);
+  // Every address the page's server could call the API from has spent its minute (with no key: the demo
+  // key's own minute stays, as the page's server calls with it).
+  await spendAddress(platform.apiUrl.replace('localhost', '127.0.0.1'));
+  await spendAddress(platform.apiUrl.replace('localhost', '[::1]'));
+  // A visitor from another address: the server's calls are counted against the visitor, who has all of theirs.
+  expect(renderedWithData(await visit('/book?company=demo', '127.0.0.2'))).toBe(true);
+  expect(renderedWithData(await visit('/junk-checkout/demo', '127.0.0.3'))).toBe(true);
+  // A visitor from a spent address that names another one: counted as itself, so the browser loads the data.
+  const forged = { 'X-Forwarded-For': '198.51.100.9', 'X-SVC-Client-IP': '198.51.100.10' };
+  expect(renderedWithData(await visit('/book?company=demo', '127.0.0.1', forged))).toBe(false);
 });

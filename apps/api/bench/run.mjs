@@ -40,15 +40,11 @@ const servers = {
       detached: true,
     }),
   next: () =>
-    spawn(
-      process.execPath,
-      ['node_modules/next/dist/bin/next', 'start', '--port', String(PORT), '--hostname', '127.0.0.1'],
-      {
-        cwd: apiDir,
-        env,
-        detached: true,
-      },
-    ),
+    spawn(process.execPath, ['dist/next-server.js', '--dir', '.', '--port', String(PORT), '--hostname', '127.0.0.1'], {
+      cwd: apiDir,
+      env,
+      detached: true,
+    }),
   bare: (answersFile) =>
     spawn(process.execPath, ['bench/bare-server.mjs', answersFile, String(PORT)], { cwd: apiDir, detached: true }),
 };

@@ -57,7 +57,7 @@ export async function servePage(request: Request, service: 'dumpster' | 'junk', 
       origin: (process.env.HOSTED_BASE_URL ?? url.origin).replace(/\/$/, ''),
       forward: pages.visitorHeaders(
         request.headers.get('x-forwarded-for'),
-        Number(process.env.HOSTED_TRUST_PROXY_HOPS ?? 0),
+        believedHops(process.env.HOSTED_TRUST_PROXY_HOPS),
         process.env.SVC_PROXY_TOKEN,
       ),
       nonce: request.headers.get('x-nonce') ?? '',
@@ -74,3 +74,12 @@ export async function servePage(request: Request, service: 'dumpster' | 'junk', 
 }
 
 const UNAVAILABLE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Booking is temporarily unavailable</title></head><body style="font:16px/1.5 system-ui,sans-serif;max-width:560px;margin:48px auto;padding:0 16px"><h1>Booking is temporarily unavailable</h1><p>We could not load this booking page. Please try again in a minute.</p></body></html>`;
+
+/**
+ * How many X-Forwarded-For entries from the right are written by servers we run: the proxies configured in
+ * front, and our Next server itself, which adds the socket's address (apps/api/src/server/next-server.ts).
+ * Under plain `next start` that last entry may be the browser's own word, so it is not counted.
+ */
+function believedHops(configured: string | undefined): number {
+  return Number(configured ?? 0) + (process.env.SVC_NEXT_SOCKET_FORWARDED === '1' ? 1 : 0);
+}

@@ -31,11 +31,11 @@ export function serverClient(call: ServerCall): BookingClient {
 }
 
 /**
- * The visitor as the API should count it, vouched for with the platform's proxy token: only when `hops`
- * proxies we run stand in front of the page's server (HOSTED_TRUST_PROXY_HOPS), whose X-Forwarded-For
- * entries are believed, the right-most `hops` of them. Next itself keeps a browser's own X-Forwarded-For (it
- * adds the socket's address only when there is none), so without such a proxy nothing a browser sent is
- * passed on, and the API counts the page server's own address. Pure: unit-tested in preload.test.ts.
+ * The visitor as the API should count it, vouched for with the platform's proxy token: the entry `hops`
+ * from the right of X-Forwarded-For, where `hops` counts the servers we run that add to it (the proxies in
+ * front, HOSTED_TRUST_PROXY_HOPS, and our Next server, which adds the socket's address). With none (plain
+ * `next start` keeps a header the browser wrote), nothing a browser sent is passed on, and the API counts
+ * the page server's own address. Pure: unit-tested in preload.test.ts.
  */
 export function visitorHeaders(
   xForwardedFor: string | null,

@@ -48,8 +48,26 @@ export const socketIp = (trust: ClientIpTrust): ClientIp => {
   return (c) => proxied(c) ?? forwardedFor(c, trust.trustProxyHops) ?? getConnInfo(c).remote.address ?? 'unknown';
 };
 
-/** Inside Next, which puts the socket's address last in X-Forwarded-For: exactly one trusted hop. */
+/**
+ * Inside Next, as our own server runs it (server/next-server.ts), which adds the socket's address to the end
+ * of X-Forwarded-For as a proxy does: the entry `hops` + 1 from the right. A hosting platform that writes the
+ * header itself (one entry, the visitor) reads the same way with no hops. Plain `next start` adds the socket
+ * only when a client sent no header, so it is not how the API is served.
+ */
 export const nextIp = (trust: ClientIpTrust): ClientIp => {
   const proxied = proxiedFor(trust.proxyToken);
-  return (c) => proxied(c) ?? forwardedFor(c, 1) ?? 'unknown';
+  return (c) => proxied(c) ?? forwardedFor(c, trust.trustProxyHops + 1) ?? 'unknown';
 };
+
+/**
+ * X-Forwarded-For as our Next server passes it on: what the client sent (its word, believed only as far as
+ * the trusted hops reach), then the socket's address, IPv4 written plainly (not `::ffff:10.0.0.1`). Pure.
+ */
+export function appendSocketAddress(forwarded: string | string[] | undefined, socket: string | undefined): string {
+  const sent = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? ''))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const address = socket?.startsWith('::ffff:') && isIP(socket.slice(7)) === 4 ? socket.slice(7) : socket;
+  return [...sent, address ?? 'unknown'].join(', ');
+}

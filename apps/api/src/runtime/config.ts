@@ -26,7 +26,7 @@ export function readEnv(env = process.env) {
     betterAuthSecret: env.BETTER_AUTH_SECRET || undefined,
     /** Multiplies every company's payment intent caps: load tests and the browser suite (one IP books for all). */
     intentLimitFactor: Number(env.SVC_INTENT_LIMIT_FACTOR ?? 1),
-    /** Behind a proxy that sets X-Forwarded-For: how many proxies to trust (standalone server). */
+    /** Behind proxies that add to X-Forwarded-For: how many to trust (the API, standalone or in Next). */
     trustProxyHops: Number(env.SVC_TRUST_PROXY_HOPS ?? 0),
     /**
      * The secret our hosted pages' server presents when it calls on a visitor's behalf (runtime/client-ip.ts);

@@ -6,7 +6,7 @@ import { findCompanyBySlug, loadCatalog } from '../db/repositories/catalog';
 import { hostedPageUrl } from '../lib/api-keys';
 import { repoRoot } from '../lib/paths';
 import { junkPageUrl } from '../present/junk';
-import { MAX_HEADER_BYTES, PROXY_TOKEN_MIN_LENGTH, readEnv } from '../runtime/config';
+import { PROXY_TOKEN_MIN_LENGTH, readEnv } from '../runtime/config';
 import { DEMO_SLUG, seedDemo } from '../use-cases/company/seed-demo';
 
 /**
@@ -27,24 +27,21 @@ process.env.SVC_WEBHOOK_ALLOW_HTTP ??= '1';
 
 const children: ReturnType<typeof spawn>[] = [];
 
-/** One Next server (the API, the hosted pages or the console) as a child process sharing this one's lifetime. */
+/**
+ * One Next app (the API, the hosted pages or the console) as a child process sharing this one's lifetime,
+ * served by server/next-server.ts (`next start` that adds the socket's address to X-Forwarded-For).
+ */
 function nextStart(app: string, port: number, extraEnv: Record<string, string> = {}) {
   const dir = path.join(repoRoot(), 'apps', app);
   const child = spawn(
     process.execPath,
-    [
-      `--max-http-header-size=${MAX_HEADER_BYTES}`,
-      path.join(dir, 'node_modules/next/dist/bin/next'),
-      'start',
-      '--port',
-      String(port),
-    ],
+    [path.join(repoRoot(), 'apps/api/dist/next-server.js'), '--dir', dir, '--port', String(port)],
     { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...extraEnv } },
   );
   const ready = new Promise<void>((resolve) => {
     child.stdout.on('data', (chunk: Buffer) => {
       process.stdout.write(chunk);
-      if (/ready|started|Local:/i.test(chunk.toString())) resolve();
+      if (/ready on/i.test(chunk.toString())) resolve();
     });
   });
   children.push(child);

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { svc } from '../support/cli';
 import { type ApiResponse, apiClient, expectError } from '../support/client';
+import type { DatabaseLocation } from '../support/databases';
+import { seededLocation, spawnServer } from '../support/servers';
 
 const [standalone, next] = inject('strictTargets');
 
@@ -48,6 +50,32 @@ describe('120 requests a minute per key and per IP', () => {
   });
 });
 
+// The attack: a client with no proxy in front writes X-Forwarded-For itself, a new address on each request.
+// Each server counts the socket's address (plain `next start` would believe the header; the server our Next
+// apps run in, server/next-server.ts, adds the socket's address as a proxy does).
+describe('a forged X-Forwarded-For buys no new address when no proxy is trusted', () => {
+  const locations: DatabaseLocation[] = [];
+  afterAll(async () => {
+    for (const location of locations) await location.dispose();
+  });
+
+  it.each(['standalone', 'next'] as const)('%s: the 6th request of a 5-a-minute limit is refused', async (kind) => {
+    const { location } = await seededLocation('pglite', `forged-${kind}`);
+    locations.push(location);
+    const server = await spawnServer(kind, location.env, { SVC_RATE_LIMIT_PER_MINUTE: '5' });
+    try {
+      const api = apiClient(server.baseUrl);
+      const send = (i: number) => api.get('/sizes', { headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+      const first = await burst(5, send);
+      expect(first.map((r) => r.status)).toEqual(Array(5).fill(401));
+      expectLimited(await send(99));
+      expectLimited(await api.get('/sizes', { headers: { 'x-forwarded-for': '198.51.100.1, 198.51.100.2' } }));
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 /** The strict servers run with the default hosted pages address (HOSTED_BASE_URL unset). */
 const HOSTED = 'http://localhost:3001';
 /** On acme's publishable key's list (acme.example, *.acme.example). */
@@ -69,7 +97,7 @@ describe.each([
   ['next', next],
 ])('a 429 is readable by the pages that may use a key, and by no other (%s)', (_name, target) => {
   const api = apiClient(target!.baseUrl);
-  // Each test counts against addresses of its own (Next keeps an X-Forwarded-For a client sends).
+  // Each test counts against addresses of its own (both strict servers trust one proxy hop: the test is it).
   const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
   it.each([

@@ -31,9 +31,9 @@ export default async function setup(project: TestProject) {
   const strict = { SVC_PROXY_TOKEN: proxyToken };
   const started = await Promise.all([
     ...drivers().flatMap((driver) => kinds.map((kind) => startTarget(kind, driver, generous))),
-    // Standalone trusts one proxy hop so the test can speak for many client addresses.
+    // Both trust one proxy hop so the tests can speak for many client addresses, as a proxy would.
     startTarget('standalone', 'pglite', { ...strict, SVC_TRUST_PROXY_HOPS: '1' }, 'standalone-strict'),
-    startTarget('next', 'pglite', strict, 'next-strict'),
+    startTarget('next', 'pglite', { ...strict, SVC_TRUST_PROXY_HOPS: '1' }, 'next-strict'),
   ]);
   const all = started.map((s) => s.target);
   project.provide(

@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { repoRoot } from '../../src/lib/paths';
-import { MAX_HEADER_BYTES } from '../../src/runtime/config';
 import { createLocation, type Driver, open } from './databases';
 import { type Fixtures, seedFixtures } from './fixtures';
 
@@ -20,12 +19,13 @@ export type Target = {
 };
 
 const apiDir = () => path.join(repoRoot(), 'apps/api');
-/** Next's own CLI, run with node: the node_modules/.bin shim is a shell script that would outlive a kill. */
-export const nextBin = () => path.join(apiDir(), 'node_modules/next/dist/bin/next');
+/** The server our Next apps run in (server/next-server.ts), as npm start runs the API. */
+const nextServer = () => path.join(apiDir(), 'dist/next-server.js');
 
 export function assertBuilt() {
   const missing = [
     ['dist/standalone.js', 'tsup'],
+    ['dist/next-server.js', 'tsup'],
     ['.next/BUILD_ID', 'next build'],
   ].filter(([file]) => !existsSync(path.join(apiDir(), file as string)));
   if (missing.length) {
@@ -48,7 +48,7 @@ async function freePort(): Promise<number> {
 
 /**
  * Seeds a fresh database with the fixtures, then starts one server process on it: the standalone build
- * or `next start`, exactly as production runs them.
+ * or the API's Next app in server/next-server.ts, exactly as production runs them.
  */
 export async function startTarget(
   kind: ServerKind,
@@ -98,15 +98,7 @@ export async function spawnServer(
     kind === 'standalone'
       ? ['dist/standalone.js']
       : // As npm start runs Next (server/start.ts).
-        [
-          `--max-http-header-size=${MAX_HEADER_BYTES}`,
-          nextBin(),
-          'start',
-          '--port',
-          String(port),
-          '--hostname',
-          '127.0.0.1',
-        ];
+        [nextServer(), '--dir', apiDir(), '--port', String(port), '--hostname', '127.0.0.1'];
   // Its own process group, so stopping it also stops whatever it started.
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: apiDir(),

@@ -1,0 +1,48 @@
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { appendSocketAddress } from '../runtime/client-ip';
+import { MAX_HEADER_BYTES } from '../runtime/config';
+
+/**
+ * Serves one of our Next apps (the API, the hosted pages, the console) as `next start` does, with one change:
+ * the socket's address goes to the end of X-Forwarded-For, as a proxy adds it. `next start` writes it only
+ * when a client sent no header, so a client that sends one names its own address, and per-address limits
+ * would count whatever it wrote. Each app then believes the entry its trusted hops + 1 from the right
+ * (runtime/client-ip.ts nextIp; HOSTED_/CONSOLE_TRUST_PROXY_HOPS), told by SVC_NEXT_SOCKET_FORWARDED.
+ *
+ *   node dist/next-server.js --dir apps/hosted --port 3001 [--hostname 127.0.0.1]
+ */
+const { values } = parseArgs({
+  options: { dir: { type: 'string' }, port: { type: 'string' }, hostname: { type: 'string' } },
+});
+if (!values.dir || !values.port) throw new Error('usage: next-server --dir <app> --port <port> [--hostname <host>]');
+const dir = path.resolve(values.dir);
+const port = Number(values.port);
+const hostname = values.hostname;
+
+// As `next start` sets them; the apps read the flag when they decide whose address a request is from.
+Object.assign(process.env, { NODE_ENV: 'production' });
+process.env.SVC_NEXT_SOCKET_FORWARDED = '1';
+// The app's own Next (each app depends on it), loaded the way `next start` would.
+const next = createRequire(path.join(dir, 'package.json'))('next') as typeof import('next').default;
+const app = next({ dev: false, dir, hostname: hostname ?? 'localhost', port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+  req.headers['x-forwarded-for'] = appendSocketAddress(req.headers['x-forwarded-for'], req.socket.remoteAddress);
+  void handle(req, res);
+});
+server.listen(port, hostname, () => {
+  console.log(`▲ Next.js (${path.basename(dir)}) ready on http://${hostname ?? 'localhost'}:${port}`);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    server.close();
+    setTimeout(() => process.exit(0), 5_000).unref();
+    void app.close().finally(() => process.exit(0));
+  });
+}

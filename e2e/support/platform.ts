@@ -41,7 +41,12 @@ export async function startPlatform(
   extraEnv: Record<string, string> = {},
   ports?: { api: number; hosted: number; console?: number },
 ): Promise<Platform> {
-  const builds = ['apps/api/dist/start.js', 'apps/api/.next/BUILD_ID', 'apps/hosted/.next/BUILD_ID'];
+  const builds = [
+    'apps/api/dist/start.js',
+    'apps/api/dist/cli.js',
+    'apps/api/.next/BUILD_ID',
+    'apps/hosted/.next/BUILD_ID',
+  ];
   for (const built of [...builds, 'apps/console/.next/BUILD_ID']) {
     if (!existsSync(path.join(repoRoot, built))) {
       throw new Error(`the e2e suite runs the production builds; ${built} is missing: run npm test from the root`);
@@ -110,9 +115,9 @@ export async function startPlatform(
 
 const run = promisify(execFile);
 
-/** The operator's CLI (`npm run svc -- …`) against the running platform's embedded database. */
+/** The operator's CLI (`npm run svc -- …`, its build dist/cli.js) against the running platform's embedded database. */
 export async function svc(dataDir: string, ...args: string[]): Promise<any> {
-  const { stdout } = await run(path.join(apiDir, 'node_modules/.bin/tsx'), ['src/cli/main.ts', ...args, '--json'], {
+  const { stdout } = await run(process.execPath, ['dist/cli.js', ...args, '--json'], {
     cwd: apiDir,
     env: { ...process.env, DATABASE_URL: '', SVC_DATA_DIR: dataDir, SVC_WEBHOOK_ALLOW_HTTP: '1' },
   });

@@ -6,10 +6,13 @@ import type { Target } from './servers';
 
 const run = promisify(execFile);
 
-/** Runs the real `svc` CLI against a target's database, as an operator would while it serves. */
+/**
+ * Runs the real `svc` CLI against a target's database, as an operator would while it serves: its build
+ * (dist/cli.js, the same code `npm run svc` runs through tsx, which would compile it again on every call).
+ */
 export async function svc(target: Target, ...args: string[]): Promise<any> {
   const apiDir = path.join(repoRoot(), 'apps/api');
-  const { stdout } = await run(path.join(apiDir, 'node_modules/.bin/tsx'), ['src/cli/main.ts', ...args, '--json'], {
+  const { stdout } = await run(process.execPath, ['dist/cli.js', ...args, '--json'], {
     cwd: apiDir,
     env: { ...process.env, DATABASE_URL: '', SVC_DATA_DIR: '', SVC_WEBHOOK_ALLOW_HTTP: '1', ...target.env },
   });

@@ -184,6 +184,53 @@ describe.each(targets)('console invitations and password reset on $name', (targe
     expectError(await owner.delete(`/members/invitations/${open.id}`), 404, 'not_found');
     expectError(await owner.delete('/members/invitations/not-an-id'), 404, 'not_found');
   });
+
+  it("an owner changes a member's role and removes them: their session ends at once, the address can come back", async () => {
+    const tag = runTag();
+    const email = await member(tag);
+    const { client: them, res: signedIn } = await signIn(target, email, PASSWORD);
+    expect(signedIn.status).toBe(200);
+    const owner = await consoleAs(target, 'acme', 'owner');
+    const id = (await owner.get('/members')).body.data.members.find((m: { email: string }) => m.email === email)?.id;
+    expect(id).toEqual(expect.any(String));
+
+    // Staff may do neither; another company's owner does not find them; a forged write is refused.
+    const staff = await consoleAs(target, 'acme', 'staff');
+    expectError(await staff.patch(`/members/${id}`, { body: { role: 'owner' } }), 403, 'forbidden');
+    expectError(await staff.delete(`/members/${id}`), 403, 'forbidden');
+    const rival = await consoleAs(target, 'rival', 'owner');
+    expectError(await rival.patch(`/members/${id}`, { body: { role: 'owner' } }), 404, 'not_found', 'id');
+    expectError(await rival.delete(`/members/${id}`), 404, 'not_found', 'id');
+    expectError(await owner.delete(`/members/${id}`, { headers: { 'x-svc-csrf': 'forged' } }), 403, 'csrf_rejected');
+    expectError(await owner.patch(`/members/${id}`, { body: { role: 'admin' } }), 400, 'invalid_body', 'role');
+    expect((await them.get('/me')).body.data.role).toBe('staff');
+
+    // Owner, and back: the member's next request has the new role.
+    const promoted = await owner.patch(`/members/${id}`, { body: { role: 'owner' } });
+    expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);
+    expect(promoted.body.data).toEqual({ id, role: 'owner' });
+    expect((await them.get('/me')).body.data.role).toBe('owner');
+    expect((await them.get('/members')).status).toBe(200);
+    // An owner changes neither their own role nor removes themselves.
+    const self = await them.patch(`/members/${id}`, { body: { role: 'staff' } });
+    expectError(self, 409, 'state_conflict', 'id');
+    expect(self.body.error.message).toBe('You cannot change your own role; another owner can.');
+    expectError(await them.delete(`/members/${id}`), 409, 'state_conflict', 'id');
+    expect((await owner.patch(`/members/${id}`, { body: { role: 'staff' } })).body.data).toEqual({ id, role: 'staff' });
+    expectError(await them.get('/members'), 403, 'forbidden');
+
+    const removed = await owner.delete(`/members/${id}`);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(removed.body.data).toEqual({ id, removed: true });
+    expectError(await them.get('/me'), 401, 'unauthorized');
+    expect((await signIn(target, email, PASSWORD)).res.status).toBe(401);
+    const members = (await owner.get('/members')).body.data.members.map((m: { email: string }) => m.email);
+    expect(members).not.toContain(email);
+    expectError(await owner.delete(`/members/${id}`), 404, 'not_found', 'id');
+    expectError(await owner.delete('/members/not-an-id'), 404, 'not_found', 'id');
+    // The address can be invited again.
+    expect(await invite(email)).toEqual(expect.any(String));
+  });
 });
 
 // Invitations per company (http/console-throttle.ts): 20 an hour. On the strict servers, where nothing else

@@ -147,6 +147,40 @@ export const revokeInvitation = createRoute({
   },
 });
 
+const MemberId = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
+
+export const removeMember = createRoute({
+  method: 'delete',
+  path: '/members/{id}',
+  operationId: 'removeMember',
+  summary: 'Remove a member: their sessions end at once (owners only)',
+  description:
+    'Not yourself (another owner can), and not the last owner (409 state_conflict). Their e-mail address can be invited again.',
+  security: consoleSession,
+  request: { params: MemberId },
+  responses: {
+    ...dataOf(z.object({ id: z.string(), removed: z.literal(true) }), 'Removed'),
+    ...errorResponses([...CONSOLE_WRITE_ERRORS, 'forbidden', 'not_found', 'state_conflict']),
+  },
+});
+
+export const changeMemberRole = createRoute({
+  method: 'patch',
+  path: '/members/{id}',
+  operationId: 'changeMemberRole',
+  summary: "Change a member's role to owner or staff (owners only)",
+  description: 'Not your own role, and the company keeps at least one owner (409 state_conflict).',
+  security: consoleSession,
+  request: {
+    params: MemberId,
+    body: jsonBody(z.strictObject({ role: ConsoleRole }).openapi('ConsoleMemberRole')),
+  },
+  responses: {
+    ...dataOf(z.object({ id: z.string(), role: ConsoleRole }), 'Role changed'),
+    ...errorResponses([...CONSOLE_WRITE_ERRORS, 'forbidden', 'not_found', 'state_conflict']),
+  },
+});
+
 const InvitationToken = z.object({
   token: z
     .string()
@@ -206,6 +240,8 @@ export const accountOperations: readonly RouteConfig[] = [
   listMembers,
   inviteMember,
   revokeInvitation,
+  removeMember,
+  changeMemberRole,
   getInvitation,
   acceptInvitation,
 ];

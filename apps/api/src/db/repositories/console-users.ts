@@ -78,3 +78,42 @@ export async function findPasswordHash(db: Queryable, userId: string): Promise<s
     .where(and(eq(consoleAccounts.userId, userId), eq(consoleAccounts.providerId, 'credential')));
   return row?.password ?? undefined;
 }
+
+/**
+ * The company's members, locked until the transaction ends: a change of who is an owner is decided on
+ * rows no other change can alter meanwhile (two owners demoting each other at once).
+ */
+export async function lockConsoleUsers(
+  db: Queryable,
+  companyId: string,
+): Promise<{ id: string; role: ConsoleRole; name: string }[]> {
+  return db
+    .select({ id: consoleUsers.id, role: consoleUsers.role, name: consoleUsers.name })
+    .from(consoleUsers)
+    .where(eq(consoleUsers.companyId, companyId))
+    .for('update');
+}
+
+/** Removes a member: their sessions and password go with the row (on delete cascade). */
+export async function deleteConsoleUser(db: Queryable, companyId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(consoleUsers)
+    .where(and(eq(consoleUsers.companyId, companyId), eq(consoleUsers.id, userId)))
+    .returning({ id: consoleUsers.id });
+  return rows.length > 0;
+}
+
+export async function setConsoleRole(
+  db: Queryable,
+  companyId: string,
+  userId: string,
+  role: ConsoleRole,
+  now: Date,
+): Promise<ConsoleUserRow | undefined> {
+  const [row] = await db
+    .update(consoleUsers)
+    .set({ role, updatedAt: now })
+    .where(and(eq(consoleUsers.companyId, companyId), eq(consoleUsers.id, userId)))
+    .returning();
+  return row;
+}

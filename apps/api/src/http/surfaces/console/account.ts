@@ -7,6 +7,7 @@ import type { Registry } from '../../../db/registry';
 import type { ConsoleRole } from '../../../db/schema/console';
 import { DomainError } from '../../../domain/errors';
 import * as invitations from '../../../use-cases/accounts/invitations';
+import { changeMemberRole, removeMember } from '../../../use-cases/accounts/members';
 import { checkNewPassword } from '../../../use-cases/accounts/users';
 import { type ConsoleDeps, requireOwner } from '../../console-env';
 import { companyInactive } from '../../console-gate';
@@ -124,6 +125,18 @@ export function mountAccount(surface: ConsoleSurface, { auth, deps, secureCookie
     const member = c.get('member');
     requireOwner(member);
     return invitations.revokeInvitation(deps.database, member.companyId, c.req.valid('param').id, now());
+  });
+
+  surface.route(ops.removeMember, (c) => {
+    const member = c.get('member');
+    requireOwner(member);
+    return removeMember(deps.database, member, c.req.valid('param').id, now());
+  });
+
+  surface.route(ops.changeMemberRole, (c) => {
+    const member = c.get('member');
+    requireOwner(member);
+    return changeMemberRole(deps.database, member, c.req.valid('param').id, c.req.valid('json').role, now());
   });
 }
 

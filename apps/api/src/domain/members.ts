@@ -1,0 +1,35 @@
+import type { ConsoleRole } from '../db/schema/console';
+import { DomainError } from './errors';
+
+/** What an owner does to a member of the company's console. */
+export type MemberChange = { kind: 'remove' } | { kind: 'role'; role: ConsoleRole };
+
+/**
+ * Whether an owner may make this change, given the company's members as they are now. Nobody removes or
+ * demotes themselves (another owner does it: a slip would lock them out), and the company always keeps one
+ * owner, who alone can manage keys, webhooks, card fees and the team. Pure: the use case locks the company's
+ * members before it asks, so two owners demoting each other at once cannot both pass.
+ */
+export function checkMemberChange(
+  actorId: string,
+  target: { id: string; role: ConsoleRole },
+  members: readonly { id: string; role: ConsoleRole }[],
+  change: MemberChange,
+): void {
+  if (target.id === actorId) {
+    throw new DomainError(
+      'state_conflict',
+      change.kind === 'remove'
+        ? 'You cannot remove yourself from the team; another owner can.'
+        : 'You cannot change your own role; another owner can.',
+      { field: 'id' },
+    );
+  }
+  const losesOwner = target.role === 'owner' && (change.kind === 'remove' || change.role !== 'owner');
+  const owners = members.filter((m) => m.role === 'owner').length;
+  if (losesOwner && owners <= 1) {
+    throw new DomainError('state_conflict', 'The company needs at least one owner: make someone else an owner first.', {
+      field: change.kind === 'remove' ? 'id' : 'role',
+    });
+  }
+}

@@ -95,3 +95,61 @@ test('an open invitation withdrawn from Team: its link stops working', async ({ 
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(/not valid any more/);
   await expect(page.getByLabel('Your name')).toHaveCount(0);
 });
+
+test("an owner makes staff an owner and back, then removes them: the removed member's next page is the sign-in", async ({
+  browser,
+  page,
+}, info) => {
+  const member = await createConsoleUser({ role: 'staff', name: `Rory Removed ${Date.now()}` });
+  // The member, signed in in a browser of their own.
+  const theirs = await browser.newContext();
+  const theirPage = await theirs.newPage();
+  await signIn(theirPage, member.email, member.password);
+  await expect(shell(theirPage).getByRole('link', { name: 'Team' })).toHaveCount(0);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, owner.email, owner.password, '/team');
+  const row = page.getByRole('row').filter({ hasText: member.email });
+  await expect(row).toContainText('Office staff');
+  // The owner's own row offers nothing to do to themselves.
+  await expect(page.getByRole('row').filter({ hasText: owner.email })).toContainText('You');
+  await expect(page.getByRole('row').filter({ hasText: owner.email }).getByRole('button')).toHaveCount(0);
+
+  await row.getByRole('button', { name: `Make owner: ${member.name}` }).click();
+  const promote = page.getByRole('dialog', { name: `Make ${member.name} an owner?` });
+  await promote.getByRole('button', { name: 'Change role' }).click();
+  await expect(promote).toBeHidden();
+  await expect(page.getByText(`${member.name} is now an owner.`)).toBeVisible();
+  await expect(row).toContainText('Owner');
+  // Their next page has what owners have.
+  await theirPage.reload();
+  await expect(shell(theirPage).getByRole('link', { name: 'Team' })).toBeVisible();
+
+  await row.getByRole('button', { name: `Make staff: ${member.name}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Change role' }).click();
+  await expect(row).toContainText('Office staff');
+
+  await row.getByRole('button', { name: `Remove ${member.name}` }).click();
+  const remove = page.getByRole('dialog', { name: `Remove ${member.name}?` });
+  await expect(remove).toContainText('is signed out at once');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await screenshot(page, info, 'console-team-remove-dialog', false);
+  await remove.getByRole('button', { name: 'Remove' }).click();
+  await expect(remove).toBeHidden();
+  await expect(page.getByText(`${member.name} was removed from the team.`)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: member.email })).toHaveCount(0);
+  await screenshot(page, info, 'console-team-removed');
+
+  // The removed member's next navigation lands on the sign-in page, and their password no longer works.
+  await theirPage.goto(consoleUrl('/leads'));
+  await expect(theirPage).toHaveURL(/\/sign-in/);
+  await theirPage.locator('form[data-ready]').waitFor();
+  await theirPage.getByLabel('E-mail').fill(member.email);
+  await theirPage.getByLabel('Password').fill(member.password);
+  await theirPage.getByRole('button', { name: 'Sign in' }).click();
+  await expect(theirPage.getByRole('main').getByRole('alert').filter({ hasText: /\w/ })).toContainText(
+    /e-mail or password/i,
+  );
+  await expect(theirPage).toHaveURL(/\/sign-in/);
+  await theirs.close();
+});

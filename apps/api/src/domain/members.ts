@@ -1,4 +1,6 @@
-import type { ConsoleRole } from '../db/schema/console';
+/** A console member's role (the same two as db/schema/console.ts, which the domain does not import). */
+export type ConsoleRole = 'owner' | 'staff';
+
 import { DomainError } from './errors';
 
 /** What an owner does to a member of the company's console. */

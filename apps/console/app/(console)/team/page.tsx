@@ -5,6 +5,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
 import { Field } from '../../../components/field';
 import { FormMessage, SubmitButton, useApiForm } from '../../../components/form';
+import { useMe } from '../../../components/me';
+import { useToast } from '../../../components/notice';
 import { consoleFetch } from '../../../lib/api';
 import type { Schemas } from '../../../lib/types';
 import { useApi } from '../../../lib/use-api';
@@ -12,19 +14,30 @@ import { PageError } from '../developers/_parts/key-table';
 
 type Members = { members: Schemas['ConsoleMemberRow'][]; invitations: Schemas['ConsolePendingInvitation'][] };
 type Invitation = Schemas['ConsolePendingInvitation'];
+type Member = Schemas['ConsoleMemberRow'];
 type Role = Invitation['role'];
+/** What an owner is about to do to a member: remove them, or give them the other role. */
+type Acting = { member: Member; to: Role | 'removed' };
 
 const roleName = (role: Role) => (role === 'owner' ? 'Owner' : 'Office staff');
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
+const other = (role: Role): Role => (role === 'owner' ? 'staff' : 'owner');
+const roleButton = (m: Member) => (m.role === 'owner' ? 'Make staff' : 'Make owner');
+const roleAction = (m: Member) => (m.role === 'owner' ? `Make ${m.name} office staff` : `Make ${m.name} an owner`);
+
 /**
- * The team, for owners: who has an account, the invitations still open, and inviting someone by e-mail. The
+ * The team, for owners: who has an account (change a role, remove someone: not yourself, and the company
+ * keeps an owner, which the API decides), the invitations still open, and inviting someone by e-mail. The
  * navigation hides it from staff; the API refuses them (403) whatever the page shows.
  */
 export default function TeamPage() {
   const team = useApi<Members>('/members');
+  const me = useMe();
+  const toast = useToast();
   const [sent, setSent] = useState<string>();
   const [revoking, setRevoking] = useState<Invitation>();
+  const [acting, setActing] = useState<Acting>();
   const form = useApiForm<{ email: string }>(
     (values) =>
       consoleFetch('POST', '/members/invitations', {
@@ -52,6 +65,33 @@ export default function TeamPage() {
           { key: 'email', header: 'E-mail', cell: (m) => m.email },
           { key: 'role', header: 'Role', cell: (m) => roleName(m.role) },
           { key: 'since', header: 'Member since', cell: (m) => day(m.created_at) },
+          {
+            key: 'actions',
+            header: 'Actions',
+            cell: (m) =>
+              m.email === me.email ? (
+                <span className="muted">You</span>
+              ) : (
+                <span className="row-actions">
+                  <button
+                    type="button"
+                    className="btn"
+                    onClick={() => setActing({ member: m, to: other(m.role) })}
+                    aria-label={`${roleButton(m)}: ${m.name}`}
+                  >
+                    {roleButton(m)}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-danger"
+                    onClick={() => setActing({ member: m, to: 'removed' })}
+                    aria-label={`Remove ${m.name}`}
+                  >
+                    Remove
+                  </button>
+                </span>
+              ),
+          },
         ]}
       />
       <h2>Invitations waiting</h2>
@@ -120,6 +160,43 @@ export default function TeamPage() {
         onCancel={() => setRevoking(undefined)}
       >
         <p>The link e-mailed to {revoking?.email} stops working at once.</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={acting !== undefined}
+        title={
+          acting?.to === 'removed' ? `Remove ${acting.member.name}?` : `${acting ? roleAction(acting.member) : ''}?`
+        }
+        confirmLabel={acting?.to === 'removed' ? 'Remove' : 'Change role'}
+        pendingLabel={acting?.to === 'removed' ? 'Removing…' : 'Changing…'}
+        tone={acting?.to === 'removed' ? 'danger' : 'primary'}
+        onConfirm={() =>
+          acting?.to === 'removed'
+            ? consoleFetch('DELETE', `/members/${acting.member.id}`)
+            : consoleFetch('PATCH', `/members/${acting?.member.id ?? ''}`, { body: { role: acting?.to } })
+        }
+        onDone={() => {
+          if (acting) {
+            toast.show(
+              acting.to === 'removed'
+                ? `${acting.member.name} was removed from the team.`
+                : `${acting.member.name} is now ${acting.to === 'owner' ? 'an owner' : 'office staff'}.`,
+            );
+          }
+          setActing(undefined);
+          team.reload();
+        }}
+        onCancel={() => setActing(undefined)}
+      >
+        {acting?.to === 'removed' ? (
+          <p>
+            {acting.member.name} ({acting.member.email}) is signed out at once and can no longer sign in. You can invite
+            the address again later.
+          </p>
+        ) : acting?.to === 'owner' ? (
+          <p>Owners also manage settings, card fees, keys, webhooks and the team.</p>
+        ) : (
+          <p>Office staff run bookings, leads and customers, but not keys, webhooks, card fees or the team.</p>
+        )}
       </ConfirmDialog>
     </>
   );

@@ -1,7 +1,7 @@
+import { DomainError } from './errors';
+
 /** A console member's role (the same two as db/schema/console.ts, which the domain does not import). */
 export type ConsoleRole = 'owner' | 'staff';
-
-import { DomainError } from './errors';
 
 /** What an owner does to a member of the company's console. */
 export type MemberChange = { kind: 'remove' } | { kind: 'role'; role: ConsoleRole };

@@ -4,10 +4,10 @@ import { deleteConsoleUser, lockConsoleUsers, setConsoleRole } from '../../db/re
 import type { ConsoleRole } from '../../db/schema/console';
 import { DomainError } from '../../domain/errors';
 import { checkMemberChange, type MemberChange } from '../../domain/members';
+import { isUuid } from './invitations';
 
 type Actor = { userId: string; companyId: string };
 
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 const noSuchMember = () =>
   new DomainError('not_found', 'There is no member by that id in your company.', { field: 'id' });
 

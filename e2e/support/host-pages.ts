@@ -49,6 +49,11 @@ export async function startHostPages(widgetUrl: string, host = 'localhost'): Pro
       '',
       `<div id="dc-booking"></div>${tag('data-company="e2e-redirect" data-size="10"')}`,
     ),
+    '/two-sites.html': page(
+      'Two Sites Hauling',
+      '',
+      `<h1>Two Sites Hauling</h1><div id="dc-booking"></div>${tag('data-company="e2e-two-sites" data-size="10"')}`,
+    ),
     '/missing.html': page('No company', '', `<div id="dc-booking"></div>${tag('')}`),
     '/unknown.html': page('Unknown company', '', `<div id="dc-booking"></div>${tag('data-company="no-such-co"')}`),
     '/not-allowed.html': page(

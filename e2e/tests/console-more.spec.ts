@@ -64,7 +64,15 @@ test('Keys: a publishable key with its domain, server keys shown once, a third r
     )?.trim() as string;
     const pubRow = table.getByRole('row').filter({ hasText: domain });
     await expect(pubRow).toContainText('Publishable');
+    await expect(pubRow).toContainText(`Serves: ${domain}`);
     made.push(publishable);
+    // Its domain has no other key: revoking it is warned about (and canceled here).
+    await pubRow.getByRole('button', { name: /^Revoke key / }).click();
+    const asked = page.getByRole('dialog', { name: 'Revoke this key?' });
+    await expect(asked.getByText(`This is the only key that allows ${domain}`)).toBeVisible();
+    await screenshot(page, info, 'more-keys-revoke-warning', false);
+    await asked.getByRole('button', { name: 'Cancel' }).click();
+    await expect(asked).toBeHidden();
 
     // Server keys up to the limit of two active: each secret shown once, then gone from the page.
     const activeServer = (await listedKeys(page)).filter((k) => k.kind === 'server' && k.status === 'active');

@@ -17,10 +17,10 @@ export const CompanyEmbed = z
       primary_color: z.string(),
       accent_color: z.string().nullable(),
     }),
-    publishable_key: z
-      .string()
-      .nullable()
-      .openapi({ description: 'null when the company has no active publishable key: online booking is not set up' }),
+    publishable_key: z.string().nullable().openapi({
+      description:
+        "the newest active publishable key whose allowed domains include the asking page's Origin (any key for the hosted pages), else the newest active key; null when the company has none: online booking is not set up",
+    }),
     is_online: z.boolean(),
     payments_ready: z.boolean(),
     hosted_page_url: z.string(),

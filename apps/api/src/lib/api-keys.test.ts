@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   canonicalOrigin,
   displayKey,
+  domainsServed,
+  entryCovered,
   fingerprint,
   generateKey,
   keyKind,
@@ -66,5 +68,31 @@ describe('canonicalOrigin', () => {
     ['null', false],
   ])('%s: %s', (origin, ok) => {
     expect(canonicalOrigin(origin) !== null).toBe(ok);
+  });
+});
+
+describe('entryCovered and domainsServed: which key serves which site', () => {
+  it.each([
+    ['shop.example.com', ['shop.example.com'], true],
+    ['shop.example.com', ['*.example.com'], true],
+    ['*.shop.example.com', ['*.example.com'], true],
+    ['example.com', ['*.example.com'], false],
+    ['localhost:3000', ['localhost'], true],
+    ['localhost', ['localhost:3000'], false],
+    ['localhost:3000', ['localhost:4000'], false],
+    ['a.example', ['b.example', 'aa.example'], false],
+  ])('%s covered by %j: %s', (entry, domains, covered) => {
+    expect(entryCovered(entry, domains)).toBe(covered);
+  });
+
+  it('the newest key that lets a site in serves it; a site only one key lets in is that key alone', () => {
+    const served = domainsServed([
+      { id: 'new', allowedDomains: ['two.example', 'both.example'] },
+      { id: 'old', allowedDomains: ['one.example', 'both.example', 'shop.wide.example'] },
+      { id: 'oldest', allowedDomains: ['*.wide.example'] },
+    ]);
+    expect(served.get('new')).toEqual({ serves: ['two.example', 'both.example'], onlyKeyFor: ['two.example'] });
+    expect(served.get('old')).toEqual({ serves: ['one.example', 'shop.wide.example'], onlyKeyFor: ['one.example'] });
+    expect(served.get('oldest')).toEqual({ serves: ['*.wide.example'], onlyKeyFor: ['*.wide.example'] });
   });
 });

@@ -106,3 +106,41 @@ export function pageMayUseKey(origin: string, domains: readonly string[], hosted
 export function hostedPageUrl(hostedBaseUrl: string, slug: string): string {
   return `${hostedBaseUrl}/book?company=${encodeURIComponent(slug)}`;
 }
+
+/** An allowed-domain entry as its host pattern and its port (undefined: any port). */
+const entryParts = (entry: string) => entry.split(/:(?=\d+$)/) as [string, string | undefined];
+
+/**
+ * Whether a list of allowed domains lets in every page one entry lets in: the same entry, an entry without
+ * a port for one with a port, `*.example.com` for `shop.example.com` or for `*.shop.example.com`.
+ */
+export function entryCovered(entry: string, domains: readonly string[]): boolean {
+  const [pattern, port] = entryParts(entry);
+  return domains.some((other) => {
+    const [otherPattern, otherPort] = entryParts(other);
+    if (otherPort !== undefined && otherPort !== port) return false;
+    if (otherPattern === pattern) return true;
+    return otherPattern.startsWith('*.') && pattern.endsWith(otherPattern.slice(1));
+  });
+}
+
+/**
+ * For each of a company's active publishable keys (newest first, as the embed lookup picks them): the
+ * entries whose pages it serves (no newer key lets them in) and those no other key lets in (revoking it
+ * stops the widget there).
+ */
+export function domainsServed<K extends { id: string; allowedDomains: readonly string[] }>(keysNewestFirst: K[]) {
+  return new Map(
+    keysNewestFirst.map((key, i) => {
+      const newer = keysNewestFirst.slice(0, i).flatMap((k) => k.allowedDomains);
+      const others = keysNewestFirst.filter((k) => k !== key).flatMap((k) => k.allowedDomains);
+      return [
+        key.id,
+        {
+          serves: key.allowedDomains.filter((d) => !entryCovered(d, newer)),
+          onlyKeyFor: key.allowedDomains.filter((d) => !entryCovered(d, others)),
+        },
+      ];
+    }),
+  );
+}

@@ -36,18 +36,31 @@ describe.each(targets)('console developers on $name', (target) => {
     const bad = await owner.post('/keys', { body: { kind: 'publishable', domains: [] } });
     expectError(bad, 400, 'invalid_body', 'domains');
     const created = await owner.post('/keys', {
-      body: { kind: 'publishable', domains: ['console-test.acme.example'], label: 'console test' },
+      body: { kind: 'publishable', domains: ['console-test.acme.example', 'only-here.example'], label: 'console test' },
     });
     expect(created.status).toBe(200);
-    expect(created.body.data).toMatchObject({ kind: 'publishable', allowed_domains: ['console-test.acme.example'] });
+    expect(created.body.data).toMatchObject({
+      kind: 'publishable',
+      allowed_domains: ['console-test.acme.example', 'only-here.example'],
+    });
     keyId = created.body.data.id;
     const listed = (await owner.get('/keys')).body.data;
     expect(listed.max_server_keys).toBe(2);
-    expect(listed.keys.find((k: { id: string }) => k.id === keyId)).toMatchObject({ status: 'active' });
+    // The sites each key serves, and those only it lets in (the page warns before revoking it).
+    expect(listed.keys.find((k: { id: string }) => k.id === keyId)).toMatchObject({
+      status: 'active',
+      serves: ['console-test.acme.example', 'only-here.example'],
+      only_key_for: ['only-here.example'], // *.acme.example of the older key lets console-test in too
+    });
+    const older = listed.keys.find((k: any) => k.key === target.fixtures.acme.publishable);
+    expect(older.serves).toContain('*.acme.example');
+    expect(older.only_key_for).toContain('*.acme.example');
     expect(listed.keys.every((k: { kind: string }) => k.kind !== 'data')).toBe(true);
     const revoked = await owner.post(`/keys/${keyId}/revoke`, { body: {} });
     expect(revoked.status).toBe(200);
     expect(revoked.body.data).toMatchObject({ id: keyId, status: 'revoked' });
+    const after = (await owner.get('/keys')).body.data.keys.find((k: { id: string }) => k.id === keyId);
+    expect(after).toMatchObject({ status: 'revoked', serves: [], only_key_for: [] });
   });
 
   it('server keys: at most two active, each secret in its create answer only', async () => {

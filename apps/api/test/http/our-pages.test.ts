@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEST_CARDS } from '../../src/payments/sandbox-cards';
+import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';
+import { createKey, revokeCompanyKey } from '../../src/use-cases/company/keys';
 import { intentBody, payWithCard } from '../support/booking';
-import { svc } from '../support/cli';
+import { eventually, svc } from '../support/cli';
 import { apiClient, expectError } from '../support/client';
+import { acmeConfig } from '../support/fixtures';
+import { withTargetDb } from '../support/target-db';
 
 const targets = inject('targets');
 
@@ -59,6 +63,41 @@ describe.each(targets)('the hosted page and the widget on $name', (target) => {
       await svc(target, 'keys', 'create', 'offline', '--kind', 'publishable', '--domain', 'offline.example')
     ).key as string;
     expect(await seen()).toBe(second);
+  });
+
+  it('a key per website: each page gets the newest key that allows it; revoking one moves its sites to another at once', async () => {
+    const slug = `sites${Date.now() % 1_000_000}`;
+    await withTargetDb(target, (db) =>
+      applyCompanyConfig(db, { ...acmeConfig(target.fixtures.today), slug, name: 'Two Sites Hauling' }),
+    );
+    const create = (domains: string[]) =>
+      withTargetDb(target, (db) => createKey(db, slug, { kind: 'publishable', domains }, new Date()));
+    const one = await create(['one.example', 'both.example']);
+    const two = await create(['two.example', 'both.example']);
+    const handed = async (origin?: string) => {
+      const { data } = (await (await lookup(slug, origin ? { headers: { origin } } : {})).json()) as any;
+      return [data.publishable_key, data.origin_allowed];
+    };
+    expect(await handed('https://one.example')).toEqual([one.key, true]);
+    expect(await handed('https://two.example')).toEqual([two.key, true]);
+    expect(await handed('https://both.example')).toEqual([two.key, true]); // the newest that allows it
+    expect(await handed(HOSTED)).toEqual([two.key, true]); // our pages may use any: the newest
+    expect(await handed('https://neither.example')).toEqual([two.key, false]); // refused as before, by name
+    expect(await handed()).toEqual([two.key, null]);
+    // Each key works from the page it was handed to.
+    expect((await api.get('/company', { key: one.key, origin: 'https://one.example' })).status).toBe(200);
+    expect((await api.get('/company', { key: two.key, origin: 'https://two.example' })).status).toBe(200);
+
+    // The newer key revoked: the site both keys allow moves to the older key at once; the other has none.
+    await withTargetDb(target, (db) => revokeCompanyKey(db, slug, two.id));
+    expect(await handed('https://both.example')).toEqual([one.key, true]);
+    expect(await handed('https://one.example')).toEqual([one.key, true]);
+    expect(await handed('https://two.example')).toEqual([one.key, false]);
+    expect((await api.get('/company', { key: one.key, origin: 'https://both.example' })).status).toBe(200);
+    // A page never keeps a dead key: the revoked one is refused by this server (its registry hears at once).
+    await eventually(async () => {
+      expectError(await api.get('/company', { key: two.key, origin: 'https://two.example' }), 401, 'unauthorized');
+    });
   });
 
   it.each([

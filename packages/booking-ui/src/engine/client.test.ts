@@ -8,15 +8,19 @@ import { makeClient, replacementKey } from './client';
  * A real local server standing in for the platform: the company lookup answers `lookup()`, and
  * /booking/v1/sizes accepts only the key `valid()` names. Every request is recorded.
  */
-async function platform(lookup: () => { status: number; key?: string }, valid: () => string) {
+async function platform(
+  lookup: () => { status: number; key?: string; origin_allowed?: boolean | null },
+  valid: () => string,
+) {
   const seen: string[] = [];
   const server = createServer((req, res) => {
     const auth = req.headers.authorization ?? '';
     seen.push(`${req.url} ${auth} ${req.headers['x-svc-channel'] ?? ''}`.trim());
     if (req.url?.startsWith('/embed/v1/companies/')) {
-      const { status, key } = lookup();
+      const { status, key, origin_allowed = null } = lookup();
       res.writeHead(status, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify(status === 200 ? { data: { slug: 'demo', publishable_key: key ?? null } } : {}));
+      const data = { slug: 'demo', publishable_key: key ?? null, origin_allowed };
+      return res.end(JSON.stringify(status === 200 ? { data } : {}));
     }
     const ok = auth === `Bearer ${valid()}`;
     res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
@@ -30,6 +34,9 @@ async function platform(lookup: () => { status: number; key?: string }, valid: (
 describe('replacementKey: a refused key is looked up again', () => {
   it.each([
     ['a new key', { status: 200, key: 'svc_pk_live_new' }, 'svc_pk_live_new'],
+    ['a new key this page may use', { status: 200, key: 'svc_pk_live_new', origin_allowed: true }, 'svc_pk_live_new'],
+    // The company's other site's key: this page would only be refused with it.
+    ['a key of another site only', { status: 200, key: 'svc_pk_live_new', origin_allowed: false }, null],
     ['the same key', { status: 200, key: 'svc_pk_live_old' }, null],
     ['no key at all', { status: 200 }, null],
     ['an unknown company', { status: 404 }, null],

@@ -56,9 +56,12 @@ export function makeClient(
   });
 }
 
-/** The company lookup asked again (it is never cached): its key when it is another one, else null. */
+/**
+ * The company lookup asked again (it is never cached): the key it hands this page when it is another one
+ * this page may use, else null (a key of another of the company's sites would only be refused here).
+ */
 export async function replacementKey(apiBaseUrl: string, slug: string, current: string): Promise<string | null> {
   const fresh = await fetchCompanyEmbed(apiBaseUrl, slug, { cache: 'no-store' }).catch(() => null);
-  const key = fresh?.publishable_key ?? null;
+  const key = fresh?.origin_allowed === false ? null : (fresh?.publishable_key ?? null);
   return key && key !== current ? key : null;
 }

@@ -1759,8 +1759,14 @@ export interface components {
         };
         /** @description Publishable and server keys, oldest first (Data API keys are under /data-api). */
         Keys: {
-            keys: components["schemas"]["ApiKey"][];
+            keys: components["schemas"]["ListedKey"][];
             max_server_keys: number;
+        };
+        ListedKey: components["schemas"]["ApiKey"] & {
+            /** @description an active publishable key: its allowed domains whose pages get this key from the company lookup (no newer key lets them in) */
+            serves: string[];
+            /** @description an active publishable key: its allowed domains no other active key lets in (revoking it stops the widget there) */
+            only_key_for: string[];
         };
         ApiKey: {
             id: string;

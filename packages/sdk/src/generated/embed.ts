@@ -33,7 +33,7 @@ export interface components {
                 primary_color: string;
                 accent_color: string | null;
             };
-            /** @description null when the company has no active publishable key: online booking is not set up */
+            /** @description the newest active publishable key whose allowed domains include the asking page's Origin (any key for the hosted pages), else the newest active key; null when the company has none: online booking is not set up */
             publishable_key: string | null;
             is_online: boolean;
             payments_ready: boolean;

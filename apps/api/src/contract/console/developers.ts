@@ -41,8 +41,19 @@ export const CreatedKey = z
   })
   .openapi('CreatedKey');
 
+export const ListedKey = ApiKey.extend({
+  serves: z.array(z.string()).openapi({
+    description:
+      'an active publishable key: its allowed domains whose pages get this key from the company lookup (no newer key lets them in)',
+  }),
+  only_key_for: z.array(z.string()).openapi({
+    description:
+      'an active publishable key: its allowed domains no other active key lets in (revoking it stops the widget there)',
+  }),
+}).openapi('ListedKey');
+
 export const Keys = z
-  .object({ keys: z.array(ApiKey), max_server_keys: z.number().int() })
+  .object({ keys: z.array(ListedKey), max_server_keys: z.number().int() })
   .openapi('Keys', { description: 'Publishable and server keys, oldest first (Data API keys are under /data-api).' });
 
 export const CreateKeyBody = z

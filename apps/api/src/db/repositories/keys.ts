@@ -11,7 +11,11 @@ export async function insertKey(db: Queryable, values: typeof apiKeys.$inferInse
 }
 
 export async function listKeys(db: Queryable, companyId: string): Promise<KeyRow[]> {
-  return db.select().from(apiKeys).where(eq(apiKeys.companyId, companyId)).orderBy(asc(apiKeys.createdAt));
+  return db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.companyId, companyId))
+    .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
 }
 
 /** A company's keys of one kind that work now: not revoked, not expired. */
@@ -60,18 +64,17 @@ export async function allAllowedDomains(db: Queryable): Promise<string[]> {
 }
 
 /**
- * The publishable key the hosted page and the widget use for a company: its newest active one, with the
- * domains it allows (docs/decisions.md, "How our pages find a company's key").
+ * A company's active publishable keys with the domains each allows, newest first: the embed lookup picks the
+ * one a page may use (docs/decisions.md, "How our pages find a company's key").
  */
-export async function newestPublishableKey(
+export async function activePublishableKeys(
   db: Queryable,
   companyId: string,
-): Promise<{ key: string; allowedDomains: string[] } | null> {
-  const [row] = await db
+): Promise<{ key: string; allowedDomains: string[] }[]> {
+  const rows = await db
     .select({ key: apiKeys.publishableKey, allowedDomains: apiKeys.allowedDomains })
     .from(apiKeys)
     .where(activeKeys(companyId, 'publishable'))
-    .orderBy(desc(apiKeys.createdAt))
-    .limit(1);
-  return row?.key ? { key: row.key, allowedDomains: row.allowedDomains } : null;
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+  return rows.flatMap((r) => (r.key ? [{ key: r.key, allowedDomains: r.allowedDomains }] : []));
 }

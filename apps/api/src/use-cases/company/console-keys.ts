@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import { insertAudit } from '../../db/repositories/company-config';
 import { DomainError } from '../../domain/errors';
-import { type KeyKind, normalizeDomain } from '../../lib/api-keys';
+import { domainsServed, type KeyKind, normalizeDomain } from '../../lib/api-keys';
 import { dataApiStatus, requestDataApi } from '../data/access';
 import { createKey, listCompanyKeys, MAX_ACTIVE_SERVER_KEYS, revokeCompanyKey } from './keys';
 
@@ -15,9 +15,22 @@ export type Owner = { companyId: string; slug: string; userId: string };
 const audit = (database: Database, owner: Owner, action: string, subject: string) =>
   insertAudit(database.db, { companyId: owner.companyId, userId: owner.userId, action, subject });
 
+/**
+ * Publishable and server keys, oldest first; each active publishable key with the sites it serves (the
+ * embed lookup hands it to their pages) and those only it lets in, so revoking it can be warned about.
+ */
 export async function listConsoleKeys(database: Database, owner: Owner, now: Date) {
-  const keys = await listCompanyKeys(database, owner.slug, now);
-  return { keys: keys.filter((k) => k.kind !== 'data'), max_server_keys: MAX_ACTIVE_SERVER_KEYS };
+  const keys = (await listCompanyKeys(database, owner.slug, now)).filter((k) => k.kind !== 'data');
+  const live = keys.filter((k) => k.kind === 'publishable' && k.status === 'active');
+  const served = domainsServed(live.map((k) => ({ id: k.id, allowedDomains: k.allowed_domains })).reverse());
+  return {
+    keys: keys.map((k) => ({
+      ...k,
+      serves: served.get(k.id)?.serves ?? [],
+      only_key_for: served.get(k.id)?.onlyKeyFor ?? [],
+    })),
+    max_server_keys: MAX_ACTIVE_SERVER_KEYS,
+  };
 }
 
 export async function createConsoleKey(

@@ -1,11 +1,16 @@
 import type { CompanyEmbed } from '../../contract/embed';
 import type { Queryable } from '../../db/client';
 import { findCompanyBySlug } from '../../db/repositories/catalog';
-import { newestPublishableKey } from '../../db/repositories/keys';
+import { activePublishableKeys } from '../../db/repositories/keys';
 import { DomainError } from '../../domain/errors';
 import { hostedPageUrl, pageMayUseKey } from '../../lib/api-keys';
 
-/** A company's public face for our pages; an unknown or inactive company is a 404 alike. */
+/**
+ * A company's public face for our pages; an unknown or inactive company is a 404 alike. The key is the
+ * newest active publishable key the asking page may use (its Origin among the key's domains, or our hosted
+ * pages), so a company with a key per website has every site working; when none allows the Origin, the
+ * newest key with `origin_allowed: false`, and the page says why.
+ */
 export async function readEmbed(
   db: Queryable,
   slug: string,
@@ -14,7 +19,10 @@ export async function readEmbed(
 ): Promise<CompanyEmbed> {
   const company = await findCompanyBySlug(db, slug);
   if (!company?.active) throw new DomainError('not_found', `No company "${slug}".`, { field: 'slug' });
-  const key = await newestPublishableKey(db, company.id);
+  const keys = await activePublishableKeys(db, company.id);
+  const allowed =
+    origin === undefined ? undefined : keys.find((k) => pageMayUseKey(origin, k.allowedDomains, hostedBaseUrl));
+  const key = allowed ?? keys[0] ?? null;
   return {
     slug: company.slug,
     name: company.name,
@@ -23,7 +31,6 @@ export async function readEmbed(
     is_online: company.bookingOnline,
     payments_ready: company.paymentsReady,
     hosted_page_url: hostedPageUrl(hostedBaseUrl, company.slug),
-    origin_allowed:
-      origin === undefined ? null : key !== null && pageMayUseKey(origin, key.allowedDomains, hostedBaseUrl),
+    origin_allowed: origin === undefined ? null : allowed !== undefined,
   };
 }

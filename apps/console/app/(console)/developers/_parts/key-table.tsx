@@ -7,7 +7,24 @@ import { StatusBadge } from '../../../../components/status-badge';
 import { consoleFetch } from '../../../../lib/api';
 import type { Schemas } from '../../../../lib/types';
 
-type Key = Schemas['ApiKey'];
+/** A key as listed; publishable keys on the Keys page also say which sites they serve. */
+type Key = Schemas['ApiKey'] & Partial<Pick<Schemas['ListedKey'], 'serves' | 'only_key_for'>>;
+
+/** The allowed domains, and for an active publishable key the sites whose pages get it from the lookup. */
+function Domains({ k }: { k: Key }) {
+  if (!k.allowed_domains.length) return <>—</>;
+  const listed = k.allowed_domains.join(', ');
+  if (k.serves === undefined || k.kind !== 'publishable' || k.status !== 'active') return <>{listed}</>;
+  return (
+    <>
+      {listed}
+      <br />
+      <small className="hint">
+        {k.serves.length ? `Serves: ${k.serves.join(', ')}` : 'Serves no site: newer keys allow all its domains'}
+      </small>
+    </>
+  );
+}
 
 /** A list of keys with a Revoke button each (asked first: a revoked key stops working everywhere at once). */
 export function KeyTable({
@@ -40,7 +57,7 @@ export function KeyTable({
           {
             key: 'domains',
             header: 'Allowed domains',
-            cell: (k) => (k.allowed_domains.length ? k.allowed_domains.join(', ') : '—'),
+            cell: (k) => <Domains k={k} />,
           },
           { key: 'status', header: 'Status', cell: (k) => <StatusBadge status={k.status} /> },
           { key: 'created', header: 'Created', cell: (k) => new Date(k.created_at).toLocaleDateString() },
@@ -77,6 +94,15 @@ export function KeyTable({
         <p>
           Every request with <code>{revoking?.key}</code> is refused from now on, on your site and your servers.
         </p>
+        {revoking?.only_key_for?.length ? (
+          <p className="notice tone-warning">
+            This is the only key that allows {revoking.only_key_for.join(', ')}: the booking widget on{' '}
+            {revoking.only_key_for.length === 1 ? 'that site' : 'those sites'} stops working until you create a key for{' '}
+            {revoking.only_key_for.length === 1 ? 'it' : 'them'}.
+          </p>
+        ) : revoking?.serves?.length ? (
+          <p>Its sites ({revoking.serves.join(', ')}) move to another key that allows them, at once.</p>
+        ) : null}
       </ConfirmDialog>
     </>
   );

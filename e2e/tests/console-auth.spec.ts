@@ -237,6 +237,39 @@ test("the console's own origin forwards only the console API, and the API still 
   await request.dispose();
 });
 
+test('sign-in sends a signed-in visitor only to a path of the console, whatever `next` says', async ({
+  playwright,
+}) => {
+  const request = await playwright.request.newContext();
+  const origin = consoleUrl('').replace(/\/$/, '');
+  const signedIn = await request.post(consoleUrl('/console/v1/session'), {
+    headers: { origin },
+    data: { email: owner.email, password: owner.password },
+  });
+  expect(signedIn.status()).toBe(200);
+  // [next as sent in the query (already encoded), where the console may send the visitor]
+  const table: [string, string][] = [
+    ['%2F%09%2Fexample.org', '/needs-action'], // a tab: browsers drop it, leaving //example.org
+    ['%2F%0A%2Fexample.org', '/needs-action'], // a newline (was a 500)
+    ['%2F%0D%2Fexample.org', '/needs-action'], // a carriage return (was a 500)
+    ['%2F%5C%2Fexample.org', '/needs-action'], // /\/example.org
+    ['%5C%5Cexample.org', '/needs-action'],
+    ['%2F%2Fexample.org', '/needs-action'],
+    ['%2F%5Cexample.org', '/needs-action'],
+    ['https%3A%2F%2Fexample.org', '/needs-action'],
+    ['%2F.%2F..%2F%2Fexample.org', '/needs-action'],
+    ['%2F%252F%252Fexample.org', '/%2F%2Fexample.org'], // encoded twice: a path here, never a host
+    ['%2Fleads%3Fstatus%3Dnew', '/leads?status=new'],
+  ];
+  for (const [next, expected] of table) {
+    const res = await request.get(consoleUrl(`/sign-in?next=${next}`), { maxRedirects: 0 });
+    expect([res.status(), next]).toEqual([307, next]);
+    const location = new URL(res.headers().location as string, origin);
+    expect([location.origin, `${location.pathname}${location.search}`]).toEqual([origin, expected]);
+  }
+  await request.dispose();
+});
+
 for (const [name, viewport] of [
   ['tablet', { width: 768, height: 1024 }],
   ['desktop', { width: 1280, height: 900 }],

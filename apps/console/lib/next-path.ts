@@ -1,6 +1,21 @@
-/** Where to go after signing in: a path of this app only (never `//evil.example` or a full URL). */
+/** Any origin will do: only whether a path stays on it matters. */
+const HERE = 'http://console.invalid';
+
+/**
+ * Where to go after signing in: a path of this app only. A full URL, `//host`, `/\host`, and anything with a
+ * control character or a backslash are refused: browsers drop tabs and line breaks from a URL and read `\`
+ * as `/`, so `/\t/example.org` is `//example.org` to them, and a line break in a Location header is a 500.
+ * The path is returned as the URL parser resolved it, so dot segments cannot turn it into `//host` either.
+ */
 export function safeNext(next: string | string[] | undefined | null, fallback = '/needs-action'): string {
   const value = Array.isArray(next) ? next[0] : next;
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
+  if (!value?.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, HERE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== HERE || url.pathname.startsWith('//')) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -119,7 +119,7 @@ export function mergeSection(config: CompanyConfigInput, section: SettingsSectio
     throw settingsError([{ field: 'body', message: 'send the section as a JSON object' }]);
   }
   const known = FIELDS[section];
-  const unknown = Object.keys(values).filter((k) => !(k in known));
+  const unknown = Object.keys(values).filter((k) => !Object.hasOwn(known, k));
   if (unknown.length) {
     throw settingsError(
       unknown.map((k) => ({ field: k, message: `unknown field; this section has ${Object.keys(known).join(', ')}` })),

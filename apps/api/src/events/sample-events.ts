@@ -10,11 +10,13 @@ const CUSTOMER = '00000000-0000-4000-8000-000000000001';
 
 type Sample = (at: { today: string; later: string; now: string }) => Record<string, unknown>;
 
+// A new order or job's events are written with it, before its card is captured: unpaid, as the real ones
+// (webhooks.test.ts and data-webhooks.test.ts compare them); a release captures first, so it is paid.
 const dumpsterOrder: Sample = ({ today, later, now }) => ({
   service: 'dumpster',
   order_number: 0,
   status: 'confirmed',
-  payment_status: 'paid',
+  payment_status: 'unpaid',
   delivery_date: today,
   pickup_date: later,
   total_price: 395,
@@ -30,7 +32,7 @@ const dumpsterOrder: Sample = ({ today, later, now }) => ({
 const dataOrder: Sample = ({ today, later, now }) => ({
   order_number: 0,
   status: 'confirmed',
-  payment_status: 'paid',
+  payment_status: 'unpaid',
   delivery_date: today,
   pickup_date: later,
   rental_days: 7,
@@ -50,7 +52,7 @@ const dataOrder: Sample = ({ today, later, now }) => ({
 const dataJob: Sample = ({ today, now }) => ({
   job_number: 0,
   status: 'confirmed',
-  payment_status: 'paid',
+  payment_status: 'unpaid',
   job_date: today,
   time_window: { start: '08:00', end: '12:00' },
   load_fraction: '1/2',
@@ -68,10 +70,19 @@ const dataJob: Sample = ({ today, now }) => ({
 
 export const SAMPLE_EVENTS: Record<BookingEventName | DataEventName, Sample> = {
   'booking.completed': dumpsterOrder,
-  'booking.held': (at) => ({ ...dumpsterOrder(at), status: 'pending_risk_review', payment_status: 'unpaid' }),
-  'booking.released': (at) => ({ ...dumpsterOrder(at), previous_status: 'pending_risk_review' }),
+  'booking.held': (at) => ({ ...dumpsterOrder(at), status: 'pending_risk_review' }),
+  'booking.released': (at) => ({
+    ...dumpsterOrder(at),
+    payment_status: 'paid',
+    previous_status: 'pending_risk_review',
+  }),
   'order.created': dataOrder,
-  'order.status_changed': (at) => ({ ...dataOrder(at), status: 'scheduled', previous_status: 'confirmed' }),
+  'order.status_changed': (at) => ({
+    ...dataOrder(at),
+    payment_status: 'paid',
+    status: 'scheduled',
+    previous_status: 'confirmed',
+  }),
   'payment.received': ({ now }) => ({
     service: 'dumpster',
     order_number: 0,
@@ -97,7 +108,12 @@ export const SAMPLE_EVENTS: Record<BookingEventName | DataEventName, Sample> = {
     updated_at: now,
   }),
   'junk_job.created': dataJob,
-  'junk_job.status_changed': (at) => ({ ...dataJob(at), status: 'scheduled', previous_status: 'confirmed' }),
+  'junk_job.status_changed': (at) => ({
+    ...dataJob(at),
+    payment_status: 'paid',
+    status: 'scheduled',
+    previous_status: 'confirmed',
+  }),
 };
 
 /** A test event's data for `event`, dated around `now`. */

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { DomainError } from '../domain/errors';
-import { createLimiter, limiterStore } from './rate-limit';
+import { createLimiter, limiterStore, secondsToWait } from './rate-limit';
 
 /**
- * Sign-in throttling (docs/decisions.md, "The console's accounts"): failed attempts are counted per e-mail
- * address and per client address, in memory or in Redis when REDIS_URL is set. Past either limit every
- * attempt is refused with 429 rate_limited and Retry-After until the window ends, the right password
+ * Sign-in throttling (docs/decisions.md, "The console's accounts"): attempts are counted per e-mail address
+ * and per client address, in memory or in Redis when REDIS_URL is set, each one BEFORE its password is
+ * checked, so parallel guesses cannot all reach the hash before the first is counted. Past either limit
+ * every attempt is refused with 429 rate_limited and Retry-After until the window ends, the right password
  * included, and with the same sentence whether the address has an account or not. A success clears the
- * address's count (the person got in); the client address's count stays.
+ * address's count (the person got in) and gives the client address its attempt back.
  */
 export const SIGN_IN_LIMITS = {
   perEmail: { points: 10, durationSeconds: 15 * 60 },
@@ -18,10 +18,10 @@ export const SIGN_IN_LIMITS = {
 };
 
 export type SignInThrottle = {
-  /** Refuses the attempt when the address or the client is over its limit. */
-  check(email: string, ip: string): Promise<void>;
-  failed(email: string, ip: string): Promise<void>;
-  succeeded(email: string): Promise<void>;
+  /** Counts one attempt for the address and the client; refuses it when either is past its limit. */
+  attempt(email: string, ip: string): Promise<void>;
+  /** The attempt was right: the address starts over, and the client's attempt is given back. */
+  succeeded(email: string, ip: string): Promise<void>;
   /** Counts a reset request for the address; false past the limit. */
   resetAllowed(email: string): Promise<boolean>;
 };
@@ -36,43 +36,25 @@ export function createSignInThrottle(redis?: unknown): SignInThrottle {
   const resets = store('console-reset-email', SIGN_IN_LIMITS.resetsPerEmail);
 
   return {
-    async check(email, ip) {
-      const waits = await Promise.all([
-        over(byEmail, keyOf(email), SIGN_IN_LIMITS.perEmail.points),
-        over(byIp, ip, SIGN_IN_LIMITS.perIp.points),
-      ]);
-      const wait = Math.max(...waits);
-      if (wait > 0) {
+    async attempt(email, ip) {
+      // Both are counted (one atomic increment each, in Redis as in memory) before either answer is read.
+      const waits = await Promise.all([secondsToWait(byEmail.consume(keyOf(email))), secondsToWait(byIp.consume(ip))]);
+      const longest = Math.max(...waits);
+      if (longest > 0) {
         throw new DomainError(
           'rate_limited',
           'Too many sign-in attempts; wait a few minutes and try again, or reset your password.',
-          { retryAfterSeconds: wait },
+          { retryAfterSeconds: longest },
         );
       }
     },
-    async failed(email, ip) {
-      await Promise.all([byEmail.penalty(keyOf(email), 1), byIp.penalty(ip, 1)]);
-    },
-    async succeeded(email) {
-      await byEmail.delete(keyOf(email));
+    async succeeded(email, ip) {
+      await Promise.all([byEmail.delete(keyOf(email)), byIp.reward(ip, 1)]);
     },
     async resetAllowed(email) {
-      try {
-        await resets.consume(keyOf(email));
-        return true;
-      } catch (rejection) {
-        if (rejection instanceof Error) throw rejection;
-        return false;
-      }
+      return (await secondsToWait(resets.consume(keyOf(email)))) === 0;
     },
   };
-}
-
-/** Seconds until the key may try again, 0 when it may now. */
-async function over(limiter: RateLimiterAbstract, key: string, points: number): Promise<number> {
-  const res = await limiter.get(key);
-  if (!res || res.consumedPoints < points) return 0;
-  return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 }
 
 /**

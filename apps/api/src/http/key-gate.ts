@@ -6,7 +6,7 @@ import { fingerprint, isHostedOrigin, type KeyKind, keyKind, originAllowed } fro
 import { memoize } from '../lib/memoize';
 import type { Channel } from '../use-cases/shared/payments';
 import { createLimiter } from './rate-limit';
-import { allowOrigin } from './shell';
+import { allowOrigin, forbidOrigin } from './shell';
 
 /** What the gate leaves on the request for the handlers. */
 export type KeyEnv = {
@@ -21,7 +21,11 @@ export type KeyGateOptions = {
   /** The platform switch of the surface (synchronous while the read model has it) and its refusal. */
   enabled: () => boolean | Promise<boolean>;
   switchedOff: () => DomainError;
-  /** Requests per minute per key and per IP (spec: 120), counted in Redis when it is shared. */
+  /**
+   * Requests per minute per key and per IP (spec: 120), counted in Redis when it is shared. A publishable
+   * key is counted per page visitor (key and address): it is on every page of the company's sites, so one
+   * count per key would cap a busy site's audience, not one client (docs/decisions.md, "Rate limits").
+   */
   ratePerMinute: number;
   redis?: unknown;
   prefix: string;
@@ -51,10 +55,11 @@ export function keyGate(options: KeyGateOptions): MiddlewareHandler<KeyEnv> {
   return async (c, next) => {
     const enabled = options.enabled();
     if (!(enabled instanceof Promise ? await enabled : enabled)) throw options.switchedOff();
-    const ipWait = await byIp.hit(options.clientIp(c));
+    const ip = options.clientIp(c);
+    const ipWait = await byIp.hit(ip);
     if (ipWait) throw rateLimited(ipWait);
-    const keyId = await authenticate(c, options);
-    const keyWait = await byKey.hit(keyId);
+    const key = await authenticate(c, options);
+    const keyWait = await byKey.hit(key.kind === 'publishable' ? `${key.id} ${ip}` : key.id);
     if (keyWait) throw rateLimited(keyWait);
     const reading = options.afterKey(c);
     if (reading) await reading;
@@ -62,8 +67,8 @@ export function keyGate(options: KeyGateOptions): MiddlewareHandler<KeyEnv> {
   };
 }
 
-/** Resolves the key to its company's catalog (from the registry's cache on the hot path); the key's id. */
-async function authenticate(c: Context<KeyEnv>, options: KeyGateOptions): Promise<string> {
+/** Resolves the key to its company's catalog (from the registry's cache on the hot path); the key's id and kind. */
+async function authenticate(c: Context<KeyEnv>, options: KeyGateOptions): Promise<{ id: string; kind: KeyKind }> {
   const header = c.req.header('authorization') ?? '';
   if (header.length > MAX_AUTHORIZATION) {
     throw unauthorized('This is not an API key: the Authorization header is too long.');
@@ -86,7 +91,7 @@ async function authenticate(c: Context<KeyEnv>, options: KeyGateOptions): Promis
     throw new DomainError('company_inactive', 'The company behind this key is not active.');
   }
   c.set('catalog', catalog);
-  return row.id;
+  return { id: row.id, kind };
 }
 
 /** Where a key may be used from: a publishable key from its pages only, a server key never from a browser. */
@@ -101,6 +106,8 @@ function callerChannel(c: Context, kind: KeyKind, allowedDomains: string[], host
     }
     const hosted = isHostedOrigin(origin, hostedBaseUrl);
     if (!hosted && !originAllowed(origin, allowedDomains)) {
+      // The shell let the page read answers because some company allows it; this key's company does not.
+      forbidOrigin(c);
       throw new DomainError('origin_not_allowed', `${origin} is not an allowed domain of this key.`);
     }
     allowOrigin(c, origin);

@@ -23,15 +23,16 @@ export function createLimiter(options: LimitOptions): Limiter {
     { points: options.points, duration: options.durationSeconds, keyPrefix: options.prefix },
     options.redis,
   );
-  return {
-    async hit(key) {
-      try {
-        await limiter.consume(key);
-        return 0;
-      } catch (rejection) {
-        if (rejection instanceof Error) throw rejection;
-        return Math.max(1, Math.ceil(((rejection as IRateLimiterRes).msBeforeNext ?? 1000) / 1000));
-      }
-    },
-  };
+  return { hit: (key) => secondsToWait(limiter.consume(key)) };
+}
+
+/** Seconds until a refused consume may try again, 0 when it was allowed; a store's own failure is thrown. */
+export async function secondsToWait(consumed: Promise<unknown>): Promise<number> {
+  try {
+    await consumed;
+    return 0;
+  } catch (rejection) {
+    if (rejection instanceof Error) throw rejection;
+    return Math.max(1, Math.ceil(((rejection as IRateLimiterRes).msBeforeNext ?? 1000) / 1000));
+  }
 }

@@ -184,6 +184,12 @@ export function allowOrigin(c: Context, origin: string) {
   c.header('Vary', 'Origin');
 }
 
+/** Takes back what allowOrigin gave: the answer is for the page's origin no more (Vary stays). */
+export function forbidOrigin(c: Context) {
+  c.header('Access-Control-Allow-Origin', undefined);
+  c.header('Access-Control-Expose-Headers', undefined);
+}
+
 async function readJsonBody(c: Context, maxBytes: number) {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) {

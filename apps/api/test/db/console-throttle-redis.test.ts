@@ -25,21 +25,30 @@ describe.runIf(url)('console sign-in throttling shared through Redis', () => {
       (err: unknown) => err,
     );
 
-  it('failures on two instances add up for the address; a success on either clears it', async () => {
+  it('attempts on two instances add up for the address; a success on either clears it', async () => {
     const a = createSignInThrottle(client());
     const b = createSignInThrottle(client());
     const email = `${randomBytes(6).toString('hex')}@example.com`;
     const ip = () => `10.77.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
     for (let i = 0; i < SIGN_IN_LIMITS.perEmail.points; i++) {
-      expect(await refusal((i % 2 ? a : b).check(email, ip()))).toBeUndefined();
-      await (i % 2 ? a : b).failed(email, ip());
+      expect(await refusal((i % 2 ? a : b).attempt(email, ip()))).toBeUndefined();
     }
-    const refused = await refusal(a.check(email, ip()));
+    const refused = await refusal(a.attempt(email, ip()));
     expect(refused).toBeInstanceOf(DomainError);
     expect((refused as DomainError).code).toBe('rate_limited');
     expect((refused as DomainError).retryAfterSeconds).toBeGreaterThan(0);
-    await b.succeeded(email);
-    expect(await refusal(a.check(email, ip()))).toBeUndefined();
+    await b.succeeded(email, ip());
+    expect(await refusal(a.attempt(email, ip()))).toBeUndefined();
+  });
+
+  it('parallel attempts on two instances: exactly the limit get through to the password check', async () => {
+    const a = createSignInThrottle(client());
+    const b = createSignInThrottle(client());
+    const email = `${randomBytes(6).toString('hex')}@example.com`;
+    const outcomes = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => refusal((i % 2 ? a : b).attempt(email, `10.78.0.${i}`))),
+    );
+    expect(outcomes.filter((o) => o === undefined)).toHaveLength(SIGN_IN_LIMITS.perEmail.points);
   });
 
   it('reset e-mails are capped per address across instances', async () => {

@@ -1,5 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
+import { createKey } from '../../src/use-cases/company/keys';
+import { eventually } from '../support/cli';
 import { apiClient, expectError } from '../support/client';
+import { withTargetDb } from '../support/target-db';
 
 const targets = inject('targets');
 
@@ -36,6 +39,23 @@ describe.each(targets)('keys, Origin rules, CORS and routing on $name', (target)
       expect(res.headers.get('access-control-allow-origin')).toBeNull();
     },
   );
+
+  it("a publishable key from another company's page: refused, and that page may not read the refusal", async () => {
+    const origin = 'https://rival-site.example';
+    await withTargetDb(target, (db) => createKey(db, 'rival', { kind: 'publishable', domains: [origin] }, new Date()));
+    // The platform serves that page now (rival's key allows it): the preflight says so.
+    await eventually(async () => {
+      const preflight = await fetch(`${target.baseUrl}/booking/v1/sizes`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      });
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+    });
+    const res = await api.get('/sizes', { key: acme.publishable, origin });
+    expectError(res, 403, 'origin_not_allowed');
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('access-control-expose-headers')).toBeNull();
+  });
 
   it.each(['https://acme.example', 'https://book.acme.example'])(
     'a publishable key from %s, with CORS headers',

@@ -28,6 +28,16 @@ describe.each(strict)('console sign-in throttling on $name', (target) => {
     expect(blockedUnknown.body).toEqual(blocked.body);
   });
 
+  it('40 parallel wrong passwords for one address from one client: at most 10 reach the password check', async () => {
+    const email = `parallel.${runTag()}@example.com`;
+    const ip = `10.${tag}.40.1`;
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => attempt(email, `guess-${i}`, ip)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - statuses.filter((s) => s === 401).length);
+    for (const refused of answers.filter((a) => a.status === 429)) expectError(refused, 429, 'rate_limited');
+  });
+
   it('50 failures from one client address block it for every account; other addresses still sign in', async () => {
     const ip = `10.${tag}.9.9`;
     const { staff } = target.fixtures.console.acme;

@@ -107,6 +107,29 @@ describe.each(targets)('Data API scope on $name', (target) => {
     expect(since.map((c) => c.id)).not.toContain(acme.customer);
   });
 
+  it('a lead converted onto a customer whose only order is held names no customer until the order is released', async () => {
+    const ivy = contact(tag, 'Ivy', '+1 212 555 0177');
+    const lead = (await data.post('/leads', { key: acmeKey, body: { name: ivy.name, email: ivy.email } })).body.data;
+    const { confirmed } = await book(booking, target, TEST_CARDS.elevatedRisk, { customer: ivy });
+    expect(confirmed.body.data.state).toBe('held');
+    const { order_number: number, customer_id: customerId } = confirmed.body.data;
+    const moved = await svc(target, 'leads', 'move', 'acme', lead.id, 'converted');
+    expect(moved).toMatchObject({ status: 'converted' });
+
+    // The customer is hidden (its only order is under review): the lead does not give its id away.
+    expectError(await data.get(`/customers/${customerId}`, { key: acmeKey }), 404, 'not_found', 'id');
+    expect((await data.get(`/leads/${lead.id}`, { key: acmeKey })).body.data).toMatchObject({
+      status: 'converted',
+      customer_ref: null,
+    });
+    const listed = (await everything(data, acmeKey, '/leads', { q: ivy.email })).find((l) => l.id === lead.id);
+    expect(listed).toMatchObject({ status: 'converted', customer_ref: null });
+
+    await svc(target, 'orders', 'approve', 'acme', String(number));
+    expect((await data.get(`/leads/${lead.id}`, { key: acmeKey })).body.data.customer_ref).toBe(customerId);
+    expect((await data.get(`/customers/${customerId}`, { key: acmeKey })).status).toBe(200);
+  });
+
   it('a junk job under fraud review is left out until the office releases it', async () => {
     const { confirmed } = await bookJunk(booking, target, TEST_CARDS.elevatedRisk, { customer: contact(tag, 'Hux') });
     expect(confirmed.body.data.state).toBe('held');

@@ -8,7 +8,7 @@ import { DATA_RETRY_SECONDS } from '../../src/events/backoff';
 import { TEST_CARDS } from '../../src/payments/sandbox-cards';
 import { book } from '../support/booking';
 import { svc } from '../support/cli';
-import { apiClient, assertWebhookContract } from '../support/client';
+import { apiClient, assertWebhookContract, expectSampleTwin } from '../support/client';
 import { bookJunk } from '../support/junk';
 import { receiver } from '../support/receiver';
 import { withTargetDb } from '../support/target-db';
@@ -79,6 +79,7 @@ describe.each(targets)('data webhooks from $name', (target) => {
       customer_ref: order.customer_id,
       completed_at: null,
     });
+    expectSampleTwin('order.created', created.data);
     const paid = await arrival('payment.received', (d) => d.order_number === order.order_number);
     expect(paid.data).toEqual({
       service: 'dumpster',
@@ -125,6 +126,7 @@ describe.each(targets)('data webhooks from $name', (target) => {
       total_price: intent.amount.total,
       customer_ref: job.customer_id,
     });
+    expectSampleTwin('junk_job.created', created.data);
     const paid = await arrival('payment.received', (d) => d.service === 'junk' && d.job_number === job.job_number);
     expect(paid.data).toMatchObject({ order_number: null, amount: intent.amount.gross_total, currency: 'USD' });
 
@@ -134,6 +136,7 @@ describe.each(targets)('data webhooks from $name', (target) => {
     });
     const moved = await arrival('junk_job.status_changed', (d) => d.job_number === job.job_number);
     expect(moved.data).toMatchObject({ status: 'en_route', previous_status: 'confirmed', payment_status: 'paid' });
+    expectSampleTwin('junk_job.status_changed', moved.data);
   });
 
   it('order.status_changed carries the order as it is now and where it was', async () => {

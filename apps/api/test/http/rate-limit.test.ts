@@ -118,19 +118,24 @@ describe.each([
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('per key: the page of the key reads it, on the dumpster and the junk paths', async () => {
+  it('a busy site: 1,000 visitors in a minute on one publishable key are all served; one visitor is still held to 120', async () => {
     // A key of its own: the fixtures' keys are left to the other tests.
     const key = (await svc(target!, 'keys', 'create', 'acme', '--kind', 'publishable', '--domain', 'acme.example'))
       .key as string;
-    const send = (i: number, path = i % 2 ? '/sizes' : '/junk/config') =>
-      api.get(path, { key, origin: ACME_PAGE, headers: from(`10.32.${i >> 8}.${i & 255}`) });
-    const first = await burst(120, (i) => send(i));
-    expect(first.map((r) => r.status)).toEqual(Array(120).fill(200));
+    const send = (ip: string, path = '/sizes') => api.get(path, { key, origin: ACME_PAGE, headers: from(ip) });
+    const visitors = await burst(1000, (i) => send(`127.${40 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}`));
+    expect(visitors.filter((r) => r.status !== 200).map((r) => r.status)).toEqual([]);
+    // One address past its 120 is refused, on the dumpster and the junk paths, and its page reads why.
+    const one = '127.39.0.1';
+    const own = await burst(120, (i) => send(one, i % 2 ? '/sizes' : '/junk/config'));
+    expect(own.map((r) => r.status)).toEqual(Array(120).fill(200));
     for (const path of ['/sizes', '/junk/config']) {
-      const refused = await send(500, path);
+      const refused = await send(one, path);
       expectLimited(refused);
       expectReadableBy(refused, ACME_PAGE);
     }
+    // The other visitors are not: the key's count is each visitor's.
+    expect((await send('127.38.0.1')).status).toBe(200);
   });
 });
 

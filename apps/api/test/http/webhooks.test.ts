@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verifySignature } from '../../src/events/signature';
 import { book } from '../support/booking';
 import { svc } from '../support/cli';
-import { apiClient, assertWebhookContract } from '../support/client';
+import { apiClient, assertWebhookContract, expectSampleTwin } from '../support/client';
 
 const targets = inject('targets');
 
@@ -51,6 +51,7 @@ describe.each(targets)('booking webhooks from $name', (target) => {
         order_id: confirmed.body.data.order_id,
       },
     });
+    expectSampleTwin('booking.completed', JSON.parse(got.body).data);
   });
 
   it('svc webhooks listen prints a verified event and removes its endpoint', async () => {

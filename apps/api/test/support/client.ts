@@ -3,6 +3,8 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { expect } from 'vitest';
+import type { BookingEventName, DataEventName } from '../../src/domain/events';
+import { sampleEvent } from '../../src/events/sample-events';
 import { repoRoot } from '../../src/lib/paths';
 import { recordCodeSeen } from './codes-seen';
 
@@ -74,6 +76,16 @@ export function assertWebhookContract(rawBody: string, api: Api = 'booking') {
   );
   expect(validate, `no webhook ${body.event} in the document`).toBeDefined();
   expect(validate?.(body), `webhook ${body.event}: ${ajv.errorsText(validate?.errors)}`).toBe(true);
+}
+
+/**
+ * The console's test event of `event` (events/sample-events.ts) is the real event's twin: the same fields,
+ * and the same payment_status (a new order's events are written before its capture: unpaid).
+ */
+export function expectSampleTwin(event: BookingEventName | DataEventName, real: Record<string, unknown>) {
+  const sample = sampleEvent(event, new Date());
+  expect(Object.keys(sample).sort(), `${event}: the sample's fields`).toEqual(Object.keys(real).sort());
+  expect(sample.payment_status, `${event}: the sample's payment_status`).toBe(real.payment_status);
 }
 
 export type CallOptions = {

@@ -1,11 +1,24 @@
-import { and, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, type SQL, sql } from 'drizzle-orm';
 import type { LeadStatus } from '../../domain/leads';
 import type { Queryable } from '../client';
 import { leads } from '../schema';
+import { customerShown } from './data-customers';
 import { matchesSearch } from './data-search';
 import type { LeadRow } from './leads';
 
 export type LeadFilter = { status?: LeadStatus; updatedSince?: Date; q?: string };
+
+/**
+ * A lead as the Data API reads it: its customer only while that customer is one the API shows (a lead
+ * converted onto a customer whose only booking is held for review names no customer until it is released).
+ */
+const shownLead = (companyId: string) => ({
+  ...getTableColumns(leads),
+  customerId: sql<string | null>`case when ${leads.customerId} is not null and ${customerShown(
+    companyId,
+    sql`${leads.customerId}`,
+  )} then ${leads.customerId} end`,
+});
 
 /** A page of the company's leads, newest first (created_at, then id). */
 export async function listLeadsPage(
@@ -29,7 +42,7 @@ export async function listLeadsPage(
     );
   }
   return db
-    .select()
+    .select(shownLead(companyId))
     .from(leads)
     .where(and(...where))
     .orderBy(desc(leads.createdAt), desc(leads.id))
@@ -39,7 +52,7 @@ export async function listLeadsPage(
 
 export async function findLead(db: Queryable, companyId: string, id: string): Promise<LeadRow | undefined> {
   const [row] = await db
-    .select()
+    .select(shownLead(companyId))
     .from(leads)
     .where(and(eq(leads.companyId, companyId), eq(leads.id, id)));
   return row;

@@ -34,17 +34,17 @@ export function mountPublicAccount(surface: ConsoleSurface, account: AccountDeps
   surface.route(ops.signIn, async (c) => {
     const { email, password } = c.req.valid('json');
     const ip = deps.clientIp(c);
-    // Checked before the password: a blocked address learns nothing, not even that the password was right.
-    await throttle.check(email, ip);
+    // Counted before the password is checked: a blocked address learns nothing, not even that the password
+    // was right, and parallel guesses are each counted before any of them reaches the hash.
+    await throttle.attempt(email, ip);
     try {
       const member = await startSession(c, account, email, password);
-      await throttle.succeeded(email);
+      await throttle.succeeded(email, ip);
       return member;
     } catch (err) {
       // Unknown e-mail and wrong password are one answer; better-auth hashes for an unknown e-mail too, so
       // both take the same time.
       if (!isAuthRefusal(err)) throw err;
-      await throttle.failed(email, ip);
       throw new DomainError('unauthorized', WRONG);
     }
   });

@@ -9,6 +9,7 @@ const HERE = 'http://console.invalid';
  */
 export function safeNext(next: string | string[] | undefined | null, fallback = '/needs-action'): string {
   const value = Array.isArray(next) ? next[0] : next;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
   if (!value?.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
   let url: URL;
   try {

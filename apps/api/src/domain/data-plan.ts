@@ -1,3 +1,4 @@
+import { addDays, startOfDayIn, todayIn } from './dates';
 import { DomainError } from './errors';
 
 /**
@@ -33,4 +34,25 @@ export function checkLeadQuota(plan: Plan, leadsToday: number, upgradeUrl: strin
       { upgradeUrl },
     );
   }
+}
+
+/**
+ * The span of a new plan day opened at `now`: the company's local day, from its midnight (never before the
+ * previous day's end) to the next (never past the next day's start, which only a clock set back can find).
+ * Once written it is fixed: a timezone changed later neither ends the day early nor starts another.
+ */
+export function planDaySpan(
+  timezone: string,
+  now: Date,
+  neighbours: { previousEnd: Date | null; nextStart: Date | null },
+): { day: string; startsAt: Date; endsAt: Date } {
+  const day = todayIn(timezone, now);
+  const midnight = startOfDayIn(timezone, day);
+  const nextMidnight = startOfDayIn(timezone, addDays(day, 1));
+  const { previousEnd, nextStart } = neighbours;
+  return {
+    day,
+    startsAt: previousEnd && previousEnd > midnight ? previousEnd : midnight,
+    endsAt: nextStart && nextStart < nextMidnight ? nextStart : nextMidnight,
+  };
 }

@@ -57,6 +57,3 @@ export const PHOTO_MAX_BYTES = 8 * 1024 * 1024;
 export const PHOTO_WINDOW_MINUTES = 120;
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type PhotoType = (typeof PHOTO_TYPES)[number];
-
-/** How long a junk intent holds its window's seat without a job (docs/decisions.md, "Junk seats"). */
-export const SEAT_HOLD_MINUTES = 20;

@@ -86,12 +86,15 @@ describe.each(targets)('junk seats and money on $name', (target) => {
     expect(changed.body.data.session_id).not.toBe(first.body.data.session_id);
     // One seat, one holder: the window is full again for anyone else.
     expectError(await api.post('/junk/intents', { key, body: junkBody(slot) }), 409, 'slot_bad_window');
-    // The first session's payment, paid after all, cannot take a seat it no longer holds.
-    await payWithCard(target, first.body.data);
+    // The first session ended when it was replaced: its payment was released, so its card cannot be paid any
+    // more, and a late confirm makes nothing (docs/decisions.md, "Replaced bookings").
+    expect((await sandboxIntent(first.body.data.payment_intent_id))?.status).toBe('canceled');
+    expect((await payWithCard(target, first.body.data)).status).toBeGreaterThanOrEqual(400);
     await payWithCard(target, changed.body.data);
     expect((await confirm(changed.body.data)).body.data.state).toBe('confirmed');
     const late = await confirm(first.body.data);
-    expectError(late, 409, 'slot_bad_window');
+    expectError(late, 409, 'unconfirmed');
+    expect(late.body.error.details).toEqual({ session_state: 'failed' });
     expect(await jobsOf(first.body.data.session_id)).toEqual([]);
   });
 

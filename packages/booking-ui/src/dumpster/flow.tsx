@@ -147,7 +147,11 @@ export function BookingFlow(props: BookingFlowProps) {
       });
       const refused = explainCheck(check, who);
       if (Object.keys(refused).length) return fail(refused);
-      const intent = await client.createIntent(intentBody(answers, size, materialsOn, props.attribution));
+      const replaces = checkout.replaces();
+      const intent = await client.createIntent({
+        ...intentBody(answers, size, materialsOn, props.attribution),
+        ...(replaces ? { replaces_session_id: replaces } : {}),
+      });
       checkout.start({ intent, answers, label: size.label });
     } catch (err) {
       const { field, message } = explainError(err, who);

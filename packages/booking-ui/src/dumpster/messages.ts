@@ -43,6 +43,7 @@ export function explainError(err: unknown, who: Who): Explained {
       ? { field, message: FIELD_MESSAGES[field] }
       : { field: 'form', message: 'Some of the details could not be read. Please check the form and try again.' };
   }
+  if (err.code === 'promo_invalid') return explainPromoRefusal(err);
   if (err.code === 'date_closed' && err.field === 'pickup_date') {
     return {
       field: 'days',
@@ -122,6 +123,21 @@ export function explainCheck(
   if (!check.booking_online) errors.form = explainCode('booking_offline', who).message;
   else if (!check.payments_ready) errors.form = explainCode('payments_not_ready', who).message;
   return errors;
+}
+
+/**
+ * A promo refused when the payment is opened (at the promo field), or when the booking is made: the code's
+ * last use went to someone else while the card was pending, nothing was booked and the card released.
+ */
+export function explainPromoRefusal(err: SvcApiError): Explained<'promo' | 'form'> {
+  if ((err.details as { payment?: string } | undefined)?.payment === 'released') {
+    return {
+      field: 'form',
+      message:
+        'The promo code ran out while you were paying, so nothing was booked and your card was not charged. Change the details to book without it.',
+    };
+  }
+  return { field: 'promo', message: promoMessage(err.message) };
 }
 
 /** The API's promo refusal ("This promo code has expired.") with what to do about it. */

@@ -38,7 +38,11 @@ export function useCheckout<A>(options: CheckoutOptions<A>) {
   const latest = useRef(options);
   latest.current = options;
   const keys = useMemo(
-    () => ({ pending: `${options.storageKey}:pending`, done: `${options.storageKey}:done` }),
+    () => ({
+      pending: `${options.storageKey}:pending`,
+      done: `${options.storageKey}:done`,
+      replaces: `${options.storageKey}:replaces`,
+    }),
     [options.storageKey],
   );
   const [phase, setPhase] = useState<Phase<A>>({ kind: 'form' });
@@ -127,8 +131,18 @@ export function useCheckout<A>(options: CheckoutOptions<A>) {
       if (pending?.intent?.session_id && typeof pending.label === 'string') await resume(pending);
       else if (pending) writeJson(keys.pending, null);
     },
+    /**
+     * The booking the customer went back from to change the details (paid or not): the form's next intent
+     * names it as `replaces_session_id`, so it ends and what it held passes on, and one booking never
+     * becomes two orders (docs/decisions.md, "Replaced bookings").
+     */
+    replaces(): string | null {
+      const id = readJson<string>(keys.replaces);
+      return typeof id === 'string' ? id : null;
+    },
     /** The form made its payment intent: on to the card. */
     start(pending: Pending<A>) {
+      writeJson(keys.replaces, null);
       writeJson(keys.pending, pending);
       setPay(null);
       setError(undefined);
@@ -143,14 +157,16 @@ export function useCheckout<A>(options: CheckoutOptions<A>) {
       if (result.error) return setError(result.error);
       await confirm(pending);
     },
-    /** Back to the form from the card: the payment in progress is forgotten. */
+    /** Back to the form from the card: the payment in progress is replaced by the next one. */
     edit() {
+      if (phase.kind === 'payment') writeJson(keys.replaces, phase.pending.intent.session_id);
       writeJson(keys.pending, null);
       show({ kind: 'form' }, false);
     },
     startOver() {
       writeJson(keys.done, null);
       writeJson(keys.pending, null);
+      writeJson(keys.replaces, null);
       show({ kind: 'form' });
     },
   };

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import type { Attribution } from '../attribution';
 import { promoErrors, type Who } from '../dumpster/messages';
 import { useCheckout } from '../engine/checkout';
@@ -74,8 +74,6 @@ export function JunkFlow(props: JunkFlowProps) {
     },
   });
   const [busy, setBusy] = useState(false);
-  /** The session the customer went back from to change the details: its seat is theirs to reuse. */
-  const replaced = useRef<string | null>(null);
 
   const loaded = useLoaded<JunkLoaded>({
     ...props,
@@ -120,6 +118,7 @@ export function JunkFlow(props: JunkFlowProps) {
     if (Object.keys(local).length || !w || !load) return fail(local);
     setBusy(true);
     try {
+      const replaces = checkout.replaces();
       const intent = await client.createJunkIntent({
         load_fraction: answers.load,
         job_date: answers.date,
@@ -132,10 +131,9 @@ export function JunkFlow(props: JunkFlowProps) {
         customer: { name: answers.name.trim(), email: answers.email.trim(), phone: answers.phone.trim() },
         ...(answers.promo.trim() ? { promo_code: answers.promo.trim() } : {}),
         terms_accepted: true,
-        ...(replaced.current ? { replaces_session_id: replaced.current } : {}),
+        ...(replaces ? { replaces_session_id: replaces } : {}),
         ...(props.attribution && Object.keys(props.attribution).length ? { attribution: props.attribution } : {}),
       });
-      replaced.current = null;
       checkout.start({ intent, answers, label: load.label });
     } catch (err) {
       const { field, message } = explainJunkError(err, who);
@@ -180,18 +178,7 @@ export function JunkFlow(props: JunkFlowProps) {
               onSubmit={() => void submit()}
             />
           }
-          summary={(pending, onEdit) => (
-            <JunkSummary
-              pending={pending}
-              onEdit={
-                onEdit &&
-                (() => {
-                  replaced.current = pending.intent.session_id;
-                  onEdit();
-                })
-              }
-            />
-          )}
+          summary={(pending, onEdit) => <JunkSummary pending={pending} onEdit={onEdit} />}
           labels={{
             booked: 'Your junk removal is booked',
             held: 'Booking received, under review',

@@ -1,5 +1,5 @@
 import { SvcApiError } from '@svc/sdk';
-import { type Explained, explainError, promoMessage, type Who } from '../dumpster/messages';
+import { type Explained, explainError, explainPromoRefusal, type Who } from '../dumpster/messages';
 import { JUNK_MESSAGES, type JunkField, outOfArea } from './answers';
 
 /** The API's field names (error.field) to the junk form's fields. */
@@ -41,7 +41,7 @@ export function explainJunkError(err: unknown, who: Who): JunkExplained {
     const slot = SLOT_MESSAGES[err.code];
     if (slot) return { field: slot[0], message: slot[1] };
     if (err.code === 'out_of_service_area') return { field: 'zip', message: outOfArea(who.companyName) };
-    if (err.code === 'promo_invalid') return { field: 'promo', message: promoMessage(err.message) };
+    if (err.code === 'promo_invalid') return explainPromoRefusal(err);
     if (err.code === 'not_found' && err.field === 'load_fraction') {
       return { field: 'load', message: 'That load size is no longer offered. Please choose another one.' };
     }

@@ -927,6 +927,11 @@ export interface components {
              * @example ses_4f9a2c1e8b7d
              */
             session_id?: string;
+            /**
+             * @description a session of this company that this booking replaces (the customer went back to change the details, paid or not): unless it already made its order or job, it ends now, what it held (a junk window's seat, a promo's use) passes to this booking, and its payment is released, so one customer's booking ends in at most one order and one capture. A replaced session that made its order is refused as already_authorized; one being confirmed at that moment, as processing.
+             * @example ses_4f9a2c1e8b7d
+             */
+            replaces_session_id?: string;
             material?: string;
             material_acknowledged?: boolean;
             attribution?: components["schemas"]["Attribution"] & unknown;
@@ -1225,7 +1230,7 @@ export interface components {
              */
             session_id?: string;
             /**
-             * @description a session of this company that this booking replaces (the customer went back to change the details before paying): its seat hold ends now, so the customer is not refused their own window
+             * @description a session of this company that this booking replaces (the customer went back to change the details, paid or not): unless it already made its order or job, it ends now, what it held (a junk window's seat, a promo's use) passes to this booking, and its payment is released, so one customer's booking ends in at most one order and one capture. A replaced session that made its order is refused as already_authorized; one being confirmed at that moment, as processing.
              * @example ses_4f9a2c1e8b7d
              */
             replaces_session_id?: string;
@@ -1875,7 +1880,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: booking_offline, payments_not_ready, date_past, date_closed, out_of_service_area, promo_invalid, account_customer, material_not_allowed, already_authorized, idempotency_conflict */
+            /** @description Error: booking_offline, payments_not_ready, date_past, date_closed, out_of_service_area, promo_invalid, account_customer, material_not_allowed, already_authorized, processing, idempotency_conflict */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1991,7 +1996,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: payment_intent_mismatch, unconfirmed, processing */
+            /** @description Error: payment_intent_mismatch, unconfirmed, processing, promo_invalid */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2468,7 +2473,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: booking_offline, payments_not_ready, slot_past_date, slot_same_day_closed, slot_too_far, slot_non_working_day, slot_blackout, slot_bad_window, slot_bad_date, out_of_service_area, promo_invalid, account_customer, already_authorized, idempotency_conflict */
+            /** @description Error: booking_offline, payments_not_ready, slot_past_date, slot_same_day_closed, slot_too_far, slot_non_working_day, slot_blackout, slot_bad_window, slot_bad_date, out_of_service_area, promo_invalid, account_customer, already_authorized, processing, idempotency_conflict */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2584,7 +2589,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: payment_intent_mismatch, unconfirmed, processing, slot_bad_window */
+            /** @description Error: payment_intent_mismatch, unconfirmed, processing, slot_bad_window, promo_invalid */
             409: {
                 headers: {
                     [name: string]: unknown;

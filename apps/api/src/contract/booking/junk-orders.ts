@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { Attribution, bearer, clean, DateString, dataOf, jsonBody } from '../common';
 import { AUTH_ERRORS, errorResponses } from '../errors';
 import { LoadFraction, Time } from './junk';
-import { ConfirmBody, Customer, Intent, SessionId } from './orders';
+import { ConfirmBody, Customer, Intent, ReplacesSessionId, SessionId } from './orders';
 
 // The card-paid junk job: /junk/intents, /junk/confirm (the same pair as /confirm), /junk/photos. Same keys,
 // sessions and payments as dumpsters.
@@ -38,10 +38,7 @@ export const JunkIntentBody = z
     promo_code: clean(z.string().min(1).max(64)).optional(),
     terms_accepted: z.literal(true, 'the customer must accept the terms (true)'),
     session_id: SessionId.optional(),
-    replaces_session_id: SessionId.optional().openapi({
-      description:
-        'a session of this company that this booking replaces (the customer went back to change the details before paying): its seat hold ends now, so the customer is not refused their own window',
-    }),
+    replaces_session_id: ReplacesSessionId.optional(),
     attribution: Attribution.optional(),
   })
   .openapi('JunkIntentRequest');
@@ -66,6 +63,7 @@ export const createJunkIntent = createRoute({
       'promo_invalid',
       'account_customer',
       'already_authorized',
+      'processing',
       'idempotency_conflict',
       'upstream',
     ]),
@@ -107,6 +105,7 @@ export const confirmJunk = createRoute({
       'unconfirmed',
       'processing',
       'slot_bad_window',
+      'promo_invalid',
       'upstream',
     ]),
   },

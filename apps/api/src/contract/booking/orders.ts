@@ -11,6 +11,12 @@ export const SessionId = z
   .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _')
   .openapi({ description: 'idempotency id of the booking attempt', example: 'ses_4f9a2c1e8b7d' });
 
+/** The booking a customer changed before paying, on POST /intents and /junk/intents (docs/decisions.md). */
+export const ReplacesSessionId = SessionId.openapi({
+  description:
+    "a session of this company that this booking replaces (the customer went back to change the details, paid or not): unless it already made its order or job, it ends now, what it held (a junk window's seat, a promo's use) passes to this booking, and its payment is released, so one customer's booking ends in at most one order and one capture. A replaced session that made its order is refused as already_authorized; one being confirmed at that moment, as processing.",
+});
+
 export const Customer = z
   .strictObject({
     name: clean(z.string().trim().min(1).max(120)),
@@ -44,6 +50,7 @@ export const IntentBody = z
     promo_code: clean(z.string().min(1).max(64)).optional(),
     terms_accepted: z.literal(true, 'the customer must accept the terms (true)'),
     session_id: SessionId.optional(),
+    replaces_session_id: ReplacesSessionId.optional(),
     material: clean(z.string().min(1).max(64)).optional(),
     material_acknowledged: z.boolean().optional(),
     attribution: Attribution.optional(),
@@ -135,6 +142,7 @@ export const createIntent = createRoute({
       'account_customer',
       'material_not_allowed',
       'already_authorized',
+      'processing',
       'idempotency_conflict',
       'upstream',
     ]),
@@ -157,6 +165,7 @@ export const confirm = createRoute({
       'payment_intent_mismatch',
       'unconfirmed',
       'processing',
+      'promo_invalid',
       'upstream',
     ]),
   },

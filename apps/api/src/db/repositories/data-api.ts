@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
 import { companies, dataApiWindows } from '../schema';
 import type { CompanyRow } from './catalog';
+import { lockNames } from './leads';
 
 /** A company's Data API access and plan (the platform's decisions) and the free plan's daily windows. */
 export type DataApiChange = Partial<
@@ -20,37 +21,66 @@ export async function updateDataApi(db: Queryable, companyId: string, change: Da
   return row as CompanyRow;
 }
 
-/** The instant today's window opened, opening it now when this is the day's first read (one row for all instances). */
-export async function openWindow(db: Queryable, companyId: string, day: string, now: Date): Promise<Date> {
-  const [created] = await db
-    .insert(dataApiWindows)
-    .values({ companyId, day, openedAt: now })
-    .onConflictDoNothing()
-    .returning({ openedAt: dataApiWindows.openedAt });
-  if (created) return created.openedAt;
+export type PlanDayRow = typeof dataApiWindows.$inferSelect;
+
+const ofCompany = (companyId: string) => eq(dataApiWindows.companyId, companyId);
+
+/** The company's free-plan day that contains `now`, if one was opened. */
+export async function findPlanDay(db: Queryable, companyId: string, now: Date): Promise<PlanDayRow | undefined> {
   const [row] = await db
-    .select({ openedAt: dataApiWindows.openedAt })
+    .select()
     .from(dataApiWindows)
-    .where(and(eq(dataApiWindows.companyId, companyId), eq(dataApiWindows.day, day)));
+    .where(and(ofCompany(companyId), lte(dataApiWindows.startsAt, now), gt(dataApiWindows.endsAt, now)));
+  return row;
+}
+
+/** Where the days opened before and after `now` end and begin: a new day fits between them. */
+export async function planDayNeighbours(db: Queryable, companyId: string, now: Date) {
+  const [row] = await db
+    .select({
+      previousEnd: sql<Date | null>`max(${dataApiWindows.endsAt}) filter (where ${dataApiWindows.endsAt} <= ${now})`,
+      nextStart: sql<Date | null>`min(${dataApiWindows.startsAt}) filter (where ${dataApiWindows.startsAt} > ${now})`,
+    })
+    .from(dataApiWindows)
+    .where(ofCompany(companyId));
+  const at = (v: Date | string | null | undefined) => (v ? new Date(v) : null);
+  return { previousEnd: at(row?.previousEnd), nextStart: at(row?.nextStart) };
+}
+
+/** Opens a plan day (the caller holds the company's plan-day lock). */
+export async function insertPlanDay(
+  db: Queryable,
+  values: { companyId: string; day: string; startsAt: Date; endsAt: Date },
+): Promise<PlanDayRow> {
+  const [row] = await db.insert(dataApiWindows).values(values).returning();
+  return row as PlanDayRow;
+}
+
+/** Serializes the opening of a company's plan days, across instances. */
+export const lockPlanDays = (tx: Queryable, companyId: string) => lockNames(tx, [`plan-day:${companyId}`]);
+
+/**
+ * The instant the day's read window opened, opening it now when this is its first read: one row for every
+ * instance, and the first writer wins.
+ */
+export async function openDayWindow(db: Queryable, companyId: string, startsAt: Date, now: Date): Promise<Date> {
+  const [row] = await db
+    .update(dataApiWindows)
+    .set({ openedAt: sql`coalesce(${dataApiWindows.openedAt}, ${now})` })
+    .where(and(ofCompany(companyId), eq(dataApiWindows.startsAt, startsAt)))
+    .returning({ openedAt: dataApiWindows.openedAt });
   return (row as { openedAt: Date }).openedAt;
 }
 
-export async function findWindow(db: Queryable, companyId: string, day: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ openedAt: dataApiWindows.openedAt })
-    .from(dataApiWindows)
-    .where(and(eq(dataApiWindows.companyId, companyId), eq(dataApiWindows.day, day)));
-  return row?.openedAt ?? null;
-}
-
-/** Sets (or with null removes) a day's window: the platform's support tools (svc data-api window). */
-export async function setWindow(db: Queryable, companyId: string, day: string, openedAt: Date | null): Promise<void> {
-  if (openedAt === null) {
-    await db.delete(dataApiWindows).where(and(eq(dataApiWindows.companyId, companyId), eq(dataApiWindows.day, day)));
-    return;
-  }
+/** Sets (or with null takes back) a day's read window: the platform's support tools (svc data-api window). */
+export async function setDayWindow(
+  db: Queryable,
+  companyId: string,
+  startsAt: Date,
+  openedAt: Date | null,
+): Promise<void> {
   await db
-    .insert(dataApiWindows)
-    .values({ companyId, day, openedAt })
-    .onConflictDoUpdate({ target: [dataApiWindows.companyId, dataApiWindows.day], set: { openedAt } });
+    .update(dataApiWindows)
+    .set({ openedAt })
+    .where(and(ofCompany(companyId), eq(dataApiWindows.startsAt, startsAt)));
 }

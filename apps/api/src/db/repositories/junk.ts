@@ -60,26 +60,6 @@ export async function seatsTakenInWindow(
 }
 
 /**
- * Ends the seat hold of a junk session still waiting for its card (state intent_created, no job), for the
- * booking that replaces it; nothing happens to any other session.
- */
-export async function endSeatHold(tx: Queryable, companyId: string, sessionId: string, now: Date): Promise<void> {
-  await tx
-    .update(bookingSessions)
-    .set({ holdUntil: now })
-    .where(
-      and(
-        eq(bookingSessions.companyId, companyId),
-        eq(bookingSessions.sessionId, sessionId),
-        eq(bookingSessions.kind, 'junk'),
-        eq(bookingSessions.state, 'intent_created'),
-        isNull(bookingSessions.junkJobId),
-        gt(bookingSessions.holdUntil, now),
-      ),
-    );
-}
-
-/**
  * Serializes seat counting for one company's junk windows inside the caller's transaction (a row lock on
  * the company), so two intents can never both take the last seat.
  */

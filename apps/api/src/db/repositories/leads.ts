@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
 import { leads } from '../schema';
 
@@ -44,11 +44,14 @@ export async function findRecentLead(
 }
 
 /** Leads pushed through the Data API since an instant (the free plan's daily quota). */
-export async function countApiLeadsSince(db: Queryable, companyId: string, since: Date): Promise<number> {
+/** Leads pushed through the API in a span of time: from included, to excluded. */
+export async function countApiLeadsBetween(db: Queryable, companyId: string, from: Date, to: Date): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(leads)
-    .where(and(eq(leads.companyId, companyId), eq(leads.source, 'api'), gte(leads.createdAt, since)));
+    .where(
+      and(eq(leads.companyId, companyId), eq(leads.source, 'api'), gte(leads.createdAt, from), lt(leads.createdAt, to)),
+    );
   return row?.count ?? 0;
 }
 

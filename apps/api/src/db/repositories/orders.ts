@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
-import { companies, customers, dispatchEntries, invoices, orders, payments, promoCodes } from '../schema';
+import { companies, customers, dispatchEntries, invoices, orders, payments } from '../schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -63,13 +63,6 @@ export async function insertPayment(db: Queryable, values: typeof payments.$infe
 
 export async function insertDispatch(db: Queryable, values: (typeof dispatchEntries.$inferInsert)[]): Promise<void> {
   await db.insert(dispatchEntries).values(values);
-}
-
-export async function countPromoUse(db: Queryable, companyId: string, code: string): Promise<void> {
-  await db
-    .update(promoCodes)
-    .set({ timesUsed: sql`${promoCodes.timesUsed} + 1` })
-    .where(and(eq(promoCodes.companyId, companyId), eq(promoCodes.code, code)));
 }
 
 export async function findOrder(db: Queryable, companyId: string, orderId: string): Promise<OrderRow | undefined> {

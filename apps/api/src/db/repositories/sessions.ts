@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
 import { bookingSessions, junkJobs, orders } from '../schema';
 
@@ -22,6 +22,54 @@ export async function insertSession(
   values: typeof bookingSessions.$inferInsert,
 ): Promise<SessionRow | undefined> {
   const [row] = await db.insert(bookingSessions).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** Open sessions (no order or job, not failed) that still hold what they took: a window's seat, a promo's use. */
+const holding = (companyId: string, now: Date) =>
+  and(
+    eq(bookingSessions.companyId, companyId),
+    isNull(bookingSessions.orderId),
+    isNull(bookingSessions.junkJobId),
+    inArray(bookingSessions.state, ['intent_created', 'unconfirmed']),
+    gt(bookingSessions.holdUntil, now),
+  );
+
+/** How many open sessions hold a use of a promo code now. */
+export async function countPromoHolds(db: Queryable, companyId: string, code: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(bookingSessions)
+    .where(and(holding(companyId, now), eq(bookingSessions.promoCode, code)));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Ends a session its customer replaced with another booking (`replaces_session_id`): what it held is free
+ * and it fails, so neither a confirm nor the recovery worker can make it. Only an open session of this
+ * company that no confirm is working on is ended; the row as ended, else undefined.
+ */
+export async function endReplacedSession(
+  db: Queryable,
+  companyId: string,
+  sessionId: string,
+  reason: string,
+  now: Date,
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .update(bookingSessions)
+    .set({ state: 'failed', holdUntil: now, lastError: reason, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(bookingSessions.companyId, companyId),
+        eq(bookingSessions.sessionId, sessionId),
+        isNull(bookingSessions.orderId),
+        isNull(bookingSessions.junkJobId),
+        inArray(bookingSessions.state, ['intent_created', 'unconfirmed']),
+        sql`(${bookingSessions.lockedUntil} is null or ${bookingSessions.lockedUntil} < now())`,
+      ),
+    )
+    .returning();
   return row;
 }
 

@@ -110,15 +110,21 @@ export const apiKeys = pgTable(
 );
 
 /**
- * The free plan's Data API window: the first read of the company's local day opens it (spec section 8).
- * One row per company and day, shared by every instance; the instant never changes once written.
+ * The free plan's days (spec section 8), shared by every instance: a day's span is fixed when its first call
+ * (a read or a lead push) opens it, from the company's local midnight (never before the previous day's end)
+ * to the next, so changing the timezone later moves neither end and gives no second quota or window that
+ * day. The day's 10-minute read window opens at its first read; the instant never changes once written.
  */
 export const dataApiWindows = pgTable(
   'data_api_windows',
   {
     companyId: companyId(),
+    /** The company's local day when it opened: how the support tools name it. */
     day: date('day').notNull(),
-    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** The read window's opening; null until the day's first read. */
+    openedAt: timestamp('opened_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.day] })],
+  (t) => [primaryKey({ columns: [t.companyId, t.startsAt] })],
 );

@@ -146,6 +146,8 @@ export const bookingSessions = pgTable(
     /** A junk session's window (date and start): its seat is held until hold_until while it has no job. */
     slotDate: date('slot_date'),
     slotStart: text('slot_start'),
+    /** The promo code whose use the session holds until hold_until, and redeems when it makes its booking. */
+    promoCode: text('promo_code'),
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     lastError: text('last_error'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -157,6 +159,10 @@ export const bookingSessions = pgTable(
     primaryKey({ columns: [t.companyId, t.sessionId] }),
     index('booking_sessions_state').on(t.state),
     index('booking_sessions_slot').on(t.companyId, t.slotDate, t.slotStart),
+    // The sessions holding a use of a limited promo: open ones only (docs/decisions.md, "Promo limits").
+    index('booking_sessions_promo_holds')
+      .on(t.companyId, t.promoCode)
+      .where(sql`promo_code is not null and order_id is null and junk_job_id is null`),
     // The Data API's estimates: sessions that never became an order or job (docs/decisions.md).
     index('booking_sessions_estimates')
       .on(t.companyId, t.createdAt, t.sessionId)

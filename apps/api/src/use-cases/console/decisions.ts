@@ -186,7 +186,9 @@ export async function createOrderForSession(deps: OfficeDeps, member: Member, se
         `Booking ${sessionId}'s payment does not match it (${settled.reason}): it was released, no order made.`,
       );
     case 'refused':
-      throw conflict(`Booking ${sessionId} cannot be made any more (${settled.reason}); its payment was released.`);
+      throw conflict(
+        `Booking ${sessionId} cannot be made any more (${settled.refusal.message}); its payment was released.`,
+      );
     case 'not_authorized':
       throw conflict(
         `Booking ${sessionId}'s card is not authorized (payment ${say(settled.status)}): there is nothing to make an order from.`,

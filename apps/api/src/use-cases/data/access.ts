@@ -1,11 +1,11 @@
 import type { Database } from '../../db/client';
-import { findWindow, setWindow, updateDataApi } from '../../db/repositories/data-api';
+import { setDayWindow, updateDataApi } from '../../db/repositories/data-api';
 import { publishChange } from '../../db/repositories/platform';
 import type { DataApiAccess } from '../../db/schema';
 import { WINDOW_SECONDS } from '../../domain/data-plan';
-import { todayIn } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
 import { companyBySlug } from '../company/find-company';
+import { currentPlanDay } from './plan-days';
 
 /**
  * The Data API's access as the platform decides it (data spec section 5): a company asks with a
@@ -85,25 +85,27 @@ export async function dataApiStatus(database: Database, slug: string) {
 
 /**
  * Today's free-plan window of a company, for the platform's support: shown, ended now (`end`), or given
- * back (`reset`: the next read opens a new one).
+ * back (`reset`: the next read opens a new one). Today is the plan day that contains now.
  */
 export async function dataApiWindow(database: Database, slug: string, action: 'show' | 'end' | 'reset', now: Date) {
   const company = await companyBySlug(database.db, slug);
-  const day = todayIn(company.timezone, now);
+  let day = await currentPlanDay(database.db, company, now);
   if (action !== 'show') {
     await database.db.transaction(async (tx) => {
-      await setWindow(tx, company.id, day, action === 'end' ? new Date(now.getTime() - WINDOW_SECONDS * 1000) : null);
+      const openedAt = action === 'end' ? new Date(now.getTime() - WINDOW_SECONDS * 1000) : null;
+      await setDayWindow(tx, company.id, day.startsAt, openedAt);
       await publishChange(tx);
     });
+    day = await currentPlanDay(database.db, company, now);
   }
-  const openedAt = await findWindow(database.db, company.id, day);
+  const { openedAt } = day;
   const left = openedAt
     ? Math.max(0, Math.ceil((openedAt.getTime() + WINDOW_SECONDS * 1000 - now.getTime()) / 1000))
     : null;
   return {
     slug,
     plan: company.plan,
-    day,
+    day: day.day,
     opened_at: openedAt?.toISOString() ?? null,
     remaining_seconds: left,
     state: openedAt === null ? 'not opened' : left ? 'open' : 'ended',

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client';
 import {
-  countApiLeadsSince,
+  countApiLeadsBetween,
   findLeadByIdempotencyKey,
   findRecentLead,
   insertLead,
@@ -11,10 +11,10 @@ import {
 import { enqueueWebhooks } from '../../db/repositories/outbox';
 import type { Catalog } from '../../domain/catalog';
 import { checkLeadQuota } from '../../domain/data-plan';
-import { startOfDayIn, todayIn } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
 import { dedupeSince, normalizeEmail, normalizePhone } from '../../domain/leads';
 import { presentLead } from '../../present/data';
+import { currentPlanDay } from './plan-days';
 
 export type LeadRequest = {
   name: string;
@@ -39,7 +39,7 @@ export async function pushLead(
   body: LeadRequest,
   options: { now: Date; idempotencyKey?: string; upgradeUrl: string },
 ): Promise<PushedLead> {
-  const { id: companyId, timezone } = catalog.company;
+  const { id: companyId } = catalog.company;
   const { plan } = catalog.company.dataApi;
   const phone = normalizePhone(body.phone);
   const email = normalizeEmail(body.email);
@@ -69,8 +69,9 @@ export async function pushLead(
     const recent = await findRecentLead(tx, companyId, { phone, email }, dedupeSince(options.now));
     if (recent) return { lead: recent, existing: true };
     if (plan === 'free') {
-      const today = startOfDayIn(timezone, todayIn(timezone, options.now));
-      checkLeadQuota(plan, await countApiLeadsSince(tx, companyId, today), options.upgradeUrl);
+      // The quota's day is fixed when it opens: a timezone changed at 200 leads gives no second 200.
+      const day = await currentPlanDay(tx, catalog.company, options.now);
+      checkLeadQuota(plan, await countApiLeadsBetween(tx, companyId, day.startsAt, day.endsAt), options.upgradeUrl);
     }
     const lead = await insertLead(tx, {
       companyId,

@@ -84,7 +84,6 @@ async function createOrder(tx: Db, catalog: Catalog, session: SessionRow, held: 
   ]);
   await announceBooking(tx, company, session, {
     held,
-    promoCode: frozen.promoCode,
     event: presentBookingEvent(order),
     booked: bookedOrder(order),
     customer: request.customer,

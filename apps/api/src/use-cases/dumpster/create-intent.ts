@@ -4,19 +4,22 @@ import type { Db } from '../../db/client';
 import { insertSession } from '../../db/repositories/sessions';
 import { checkBookingRules, type FrozenBooking } from '../../domain/booking-rules';
 import type { Catalog } from '../../domain/catalog';
-import { type OpenedIntent, openIntent } from '../shared/intents';
+import { HOLD_MINUTES } from '../../domain/session-state';
+import { type OpenedIntent, openIntent, replaceSession } from '../shared/intents';
 import type { AdmitIntent, Channel, ProcessorFor } from '../shared/payments';
+import { lockPromoLimit, refuseSpentPromo } from '../shared/promos';
 
 export type IntentRequest = z.infer<typeof IntentBody>;
 export type IntentDeps = { db: Db; processorFor: ProcessorFor; admit: AdmitIntent; now: () => Date };
 export type { OpenedIntent };
 /** A dumpster session's frozen booking (the session row's `request`). */
-export type DumpsterBooking = FrozenBooking<Omit<IntentRequest, 'session_id'>>;
+export type DumpsterBooking = FrozenBooking<Omit<IntentRequest, 'session_id' | 'replaces_session_id'>>;
 
 /**
  * POST /intents. An existing session answers first (idempotency: same id and body, the same intent; a
- * paid session, already_authorized); a new one runs every rule of spec section 4 in its order, counts
- * against the payment caps, and is written, price frozen, before anything reaches the processor.
+ * paid session, already_authorized); a new one runs every rule of spec section 4 in its order, ends the
+ * session it replaces, holds a limited promo's use, counts against the payment caps, and is written, price
+ * frozen, in one transaction, before anything reaches the processor.
  * `ip` is the page's address (publishable keys); null for a backend's server key.
  */
 export function createIntent(
@@ -27,21 +30,30 @@ export function createIntent(
   caller: { channel: Channel; ip: string | null },
 ): Promise<OpenedIntent> {
   const { company } = catalog;
-  return openIntent(deps, catalog, body, async (request, session) => {
+  return openIntent(deps, catalog, body, async ({ replaces_session_id: replaces, ...request }, session) => {
     const canTakePayments = deps.processorFor(company) !== null;
-    const frozen = checkBookingRules(catalog, request, { today, canTakePayments, now: deps.now() });
-    await deps.admit(company, caller.ip);
-    return insertSession(deps.db, {
-      ...session,
-      companyId: company.id,
-      kind: 'dumpster',
-      state: 'intent_created',
-      request: frozen,
-      quote: frozen.quote,
-      amountCents: frozen.quote.grossTotal,
-      currency: company.currency,
-      bookingChannel: caller.channel,
-      material: frozen.material,
+    const now = deps.now();
+    const frozen = checkBookingRules(catalog, request, { today, canTakePayments, now });
+    return deps.db.transaction(async (tx) => {
+      const promo = await lockPromoLimit(tx, company.id, frozen.promoCode);
+      const release = await replaceSession(tx, company.id, replaces, session.sessionId, now);
+      await refuseSpentPromo(tx, company.id, promo, now);
+      await deps.admit(company, caller.ip);
+      const inserted = await insertSession(tx, {
+        ...session,
+        companyId: company.id,
+        kind: 'dumpster',
+        state: 'intent_created',
+        request: frozen satisfies DumpsterBooking,
+        quote: frozen.quote,
+        amountCents: frozen.quote.grossTotal,
+        currency: company.currency,
+        bookingChannel: caller.channel,
+        material: frozen.material,
+        promoCode: frozen.promoCode,
+        holdUntil: new Date(now.getTime() + HOLD_MINUTES * 60_000),
+      });
+      return inserted && { session: inserted, release };
     });
   });
 }

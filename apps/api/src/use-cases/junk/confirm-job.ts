@@ -20,7 +20,7 @@ import { bookedJob } from '../../present/messages';
 import { announceBooking, bookCustomer, bookInvoice } from '../shared/bookkeeping';
 import { announceJobCreated } from '../shared/data-events';
 import type { ProcessorFor } from '../shared/payments';
-import { confirmSession, type Fulfilment } from '../shared/settle';
+import { BookingRefused, confirmSession, type Fulfilment } from '../shared/settle';
 import type { JunkBooking } from './create-intent';
 
 type Deps = { db: Db; processorFor: ProcessorFor; now: () => Date };
@@ -46,16 +46,18 @@ async function createJob(tx: Db, catalog: Catalog, session: SessionRow, held: bo
   const frozen = session.request as JunkBooking;
   const { request, quote, window } = frozen;
   await lockJunkSeats(tx, company.id);
-  // A seat is held for SEAT_HOLD_MINUTES; a payment finished after that gets its job only if the window
+  // A seat is held for HOLD_MINUTES; a payment finished after that gets its job only if the window
   // still has a seat (docs/decisions.md, "Junk seats").
   const lapsed = !session.holdUntil || session.holdUntil.getTime() <= now.getTime();
   const offered = catalog.junk.windows.find((w) => w.start === window.start);
   if (lapsed && offered) {
     const taken = await seatsTakenInWindow(tx, company.id, { date: window.date, start: window.start }, now);
     if (taken >= offered.capacity) {
-      return {
-        refused: `The ${window.start}-${window.end} window on ${window.date} filled up while the payment was pending: the authorization was released. Choose another window.`,
-      };
+      throw new BookingRefused({
+        code: 'slot_bad_window',
+        message: `The ${window.start}-${window.end} window on ${window.date} filled up while the payment was pending: the authorization was released. Choose another window.`,
+        details: { reason: 'full' },
+      });
     }
   }
   const customerId = await bookCustomer(tx, company.id, request.customer);
@@ -94,7 +96,6 @@ async function createJob(tx: Db, catalog: Catalog, session: SessionRow, held: bo
   await insertDispatch(tx, [{ companyId: company.id, junkJobId: job.id, date: window.date, kind: 'junk' }]);
   await announceBooking(tx, company, session, {
     held,
-    promoCode: frozen.promoCode,
     event: presentJunkEvent(job),
     booked: bookedJob(job),
     customer: request.customer,

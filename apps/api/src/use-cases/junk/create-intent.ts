@@ -1,27 +1,29 @@
 import type { z } from '@hono/zod-openapi';
 import type { JunkIntentBody } from '../../contract/booking';
 import type { Db } from '../../db/client';
-import { endSeatHold, lockJunkSeats, seatsTaken } from '../../db/repositories/junk';
+import { lockJunkSeats, seatsTaken } from '../../db/repositories/junk';
 import { insertSession } from '../../db/repositories/sessions';
 import type { Catalog } from '../../domain/catalog';
 import { DomainError } from '../../domain/errors';
-import { SEAT_HOLD_MINUTES } from '../../domain/junk';
 import { checkJunkRules, type FrozenJunk } from '../../domain/junk-rules';
 import { junkDay, type SlotClock } from '../../domain/junk-slots';
-import { type OpenedIntent, openIntent } from '../shared/intents';
+import { HOLD_MINUTES } from '../../domain/session-state';
+import { type OpenedIntent, openIntent, replaceSession } from '../shared/intents';
 import type { AdmitIntent, Channel, ProcessorFor } from '../shared/payments';
+import { lockPromoLimit, refuseSpentPromo } from '../shared/promos';
 
 export type JunkIntentRequest = z.infer<typeof JunkIntentBody>;
 /** A junk session's frozen booking (the session row's `request`). */
-export type JunkBooking = FrozenJunk<Omit<JunkIntentRequest, 'session_id'>>;
+export type JunkBooking = FrozenJunk<Omit<JunkIntentRequest, 'session_id' | 'replaces_session_id'>>;
 type Deps = { db: Db; processorFor: ProcessorFor; admit: AdmitIntent; now: () => Date };
 
 /**
  * POST /junk/intents. An existing session answers as for dumpsters (idempotency); a new one runs every rule
- * in the documented order, then takes its window's seat under a lock on the company's seats and is written,
- * price frozen and seat held for SEAT_HOLD_MINUTES, before anything reaches the processor. Of any number
- * of concurrent intents for a window's last seat, exactly one holds it; the others get slot_bad_window.
- * `replaces_session_id` ends the hold of the session the customer went back from (docs/decisions.md).
+ * in the documented order, then takes its window's seat (and a limited promo's use) under locks on the
+ * promo and the company's seats and is written, price frozen and seat held for HOLD_MINUTES, before
+ * anything reaches the processor. Of any number of concurrent intents for a window's last seat, exactly one
+ * holds it; the others get slot_bad_window. `replaces_session_id` ends the session the customer went back
+ * from first, so its seat and promo use pass to this one (docs/decisions.md, "Replaced bookings").
  */
 export function createJunkIntent(
   deps: Deps,
@@ -31,17 +33,17 @@ export function createJunkIntent(
   caller: { channel: Channel; ip: string | null },
 ): Promise<OpenedIntent> {
   const { company } = catalog;
-  return openIntent(deps, catalog, body, async (request, session) => {
+  return openIntent(deps, catalog, body, async ({ replaces_session_id: replaces, ...request }, session) => {
     const canTakePayments = deps.processorFor(company) !== null;
     const { seat, ...frozen } = checkJunkRules(catalog, request, { clock, canTakePayments });
     const now = deps.now();
     const slot = { date: frozen.window.date, start: seat.start };
     return deps.db.transaction(async (tx) => {
+      // The promo's row before the company's, as confirm takes them.
+      const promo = await lockPromoLimit(tx, company.id, frozen.promoCode);
       await lockJunkSeats(tx, company.id);
-      // The customer changed the details of a booking not paid yet: that one's seat is theirs to reuse.
-      if (body.replaces_session_id && body.replaces_session_id !== session.sessionId) {
-        await endSeatHold(tx, company.id, body.replaces_session_id, now);
-      }
+      // The customer changed the details of a booking: its seat and promo use are theirs to reuse.
+      const release = await replaceSession(tx, company.id, replaces, session.sessionId, now);
       const taken = await seatsTaken(tx, company.id, slot.date, slot.date, now);
       if ((taken.get(`${slot.date} ${slot.start}`) ?? 0) >= seat.capacity) {
         const day = junkDay(catalog.junk, clock, slot.date, (d, s) => taken.get(`${d} ${s}`) ?? 0);
@@ -50,9 +52,10 @@ export function createJunkIntent(
           details: { reason: 'full', windows: day.windows.filter((w) => w.remaining > 0) },
         });
       }
+      await refuseSpentPromo(tx, company.id, promo, now);
       // Counted only once the seat is won: a refused seat opens no payment.
       await deps.admit(company, caller.ip);
-      return insertSession(tx, {
+      const inserted = await insertSession(tx, {
         ...session,
         companyId: company.id,
         kind: 'junk',
@@ -64,8 +67,10 @@ export function createJunkIntent(
         bookingChannel: caller.channel,
         slotDate: slot.date,
         slotStart: slot.start,
-        holdUntil: new Date(now.getTime() + SEAT_HOLD_MINUTES * 60_000),
+        promoCode: frozen.promoCode,
+        holdUntil: new Date(now.getTime() + HOLD_MINUTES * 60_000),
       });
+      return inserted && { session: inserted, release };
     });
   });
 }

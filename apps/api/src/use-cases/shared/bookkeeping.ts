@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { countPromoUse, findOrCreateCustomer, insertInvoice, insertPayment } from '../../db/repositories/orders';
+import { findOrCreateCustomer, insertInvoice, insertPayment } from '../../db/repositories/orders';
 import { enqueueMessages, enqueueWebhooks } from '../../db/repositories/outbox';
 import { type SessionRow, updateSession } from '../../db/repositories/sessions';
 import type { Company } from '../../domain/catalog';
@@ -49,8 +49,9 @@ export async function bookInvoice(
 }
 
 /**
- * What follows every new order or job in its transaction: the promo's use is counted, the booking webhook
- * (booking.completed, or booking.held) and the confirmations are queued, and the session points at what it made.
+ * What follows every new order or job in its transaction (its promo use was redeemed before it, by
+ * use-cases/shared/settle.ts): the booking webhook (booking.completed, or booking.held) and the
+ * confirmations are queued, and the session points at what it made.
  */
 export async function announceBooking(
   tx: Db,
@@ -58,14 +59,12 @@ export async function announceBooking(
   session: SessionRow,
   made: {
     held: boolean;
-    promoCode: string | null;
     event: Record<string, unknown>;
     booked: Booked;
     customer: BookingCustomer;
     link: { orderId: string } | { junkJobId: string };
   },
 ): Promise<void> {
-  if (made.promoCode) await countPromoUse(tx, company.id, made.promoCode);
   await enqueueWebhooks(tx, company.id, 'booking', made.held ? 'booking.held' : 'booking.completed', made.event);
   await enqueueMessages(tx, company.id, confirmationMessages(company, made.booked, made.customer));
   await updateSession(tx, company.id, session.sessionId, {

@@ -1,16 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { attachIntent, findSession, type SessionRow, updateSession } from '../../db/repositories/sessions';
+import {
+  attachIntent,
+  endReplacedSession,
+  findSession,
+  findSessionWithOrder,
+  type SessionRow,
+  updateSession,
+} from '../../db/repositories/sessions';
 import type { Catalog } from '../../domain/catalog';
 import { DomainError } from '../../domain/errors';
 import { paymentMetadata, paymentMismatch } from '../../domain/payment-match';
 import { replayOf, type SessionState } from '../../domain/session-state';
+import { safeError } from '../../lib/safe-log';
 import type { Processor } from '../../payments/processor';
 import { accountOf, type ProcessorFor, processorCall, requestHash } from './payments';
 
 type Deps = { db: Db; processorFor: ProcessorFor };
 /** A session with its payment opened: what the page confirms the card against. */
 export type OpenedIntent = { session: SessionRow; processor: Processor };
+/** A new session as its kind wrote it, and the payment of the session it replaced, to release. */
+export type Written = { session: SessionRow; release: string | null };
 
 /**
  * POST /intents and POST /junk/intents, for every kind of booking. A session_id seen before answers as its
@@ -25,7 +35,7 @@ export async function openIntent<B extends { session_id?: string }>(
   write: (
     request: Omit<B, 'session_id'>,
     session: { sessionId: string; requestHash: string },
-  ) => Promise<SessionRow | undefined>,
+  ) => Promise<Written | undefined>,
 ): Promise<OpenedIntent> {
   const { company } = catalog;
   const { session_id: requestedId, ...request } = body;
@@ -35,12 +45,57 @@ export async function openIntent<B extends { session_id?: string }>(
     if (existing) return replayIntent(deps, catalog, existing, hash);
   }
   const sessionId = requestedId ?? `ses_${randomBytes(12).toString('hex')}`;
-  const inserted = await write(request, { sessionId, requestHash: hash });
-  if (!inserted) {
+  const written = await write(request, { sessionId, requestHash: hash });
+  if (!written) {
     const winner = (await findSession(deps.db, company.id, sessionId)) as SessionRow;
     return replayIntent(deps, catalog, winner, hash);
   }
-  return openPayment(deps, catalog, inserted);
+  if (written.release) await releasePayment(deps, catalog, written.release);
+  return openPayment(deps, catalog, written.session);
+}
+
+/**
+ * Ends the session a new booking replaces (`replaces_session_id`), in the new one's transaction and before
+ * its holds are counted: what it held passes on, and it fails, so neither a confirm nor the recovery worker
+ * makes it. Its payment intent, authorized or not, is returned to be released once the new row is written.
+ * A replaced session that made its order or job, or that a confirm is making now, refuses the new booking:
+ * one customer's booking ends in at most one order and one capture (docs/decisions.md, "Replaced bookings").
+ */
+export async function replaceSession(
+  tx: Db,
+  companyId: string,
+  replacedId: string | undefined,
+  newId: string,
+  now: Date,
+): Promise<string | null> {
+  if (!replacedId || replacedId === newId) return null;
+  const reason = `replaced by ${newId}: nothing booked, payment released`;
+  const ended = await endReplacedSession(tx, companyId, replacedId, reason, now);
+  if (ended) return ended.paymentIntentId;
+  const found = await findSessionWithOrder(tx, companyId, replacedId);
+  if (!found || found.session.state === 'failed') return null;
+  const field = 'replaces_session_id';
+  if (found.orderNumber !== null || found.jobNumber !== null) {
+    const made = found.orderNumber !== null ? `order #${found.orderNumber}` : `job #${found.jobNumber}`;
+    throw new DomainError(
+      'already_authorized',
+      `The booking this one replaces was already made (${made}): it stands, and this one was not opened.`,
+      { field, details: { order_number: found.orderNumber, job_number: found.jobNumber } },
+    );
+  }
+  throw new DomainError(
+    'processing',
+    'The booking this one replaces is being confirmed right now: poll GET /sessions/{session_id} for it first.',
+    { field },
+  );
+}
+
+/** Releases a replaced session's payment; a processor that does not answer leaves it to lapse unused. */
+async function releasePayment(deps: Deps, catalog: Catalog, paymentIntentId: string) {
+  const processor = deps.processorFor(catalog.company);
+  await processor
+    ?.cancel(paymentIntentId, accountOf(catalog.company))
+    .catch((err: unknown) => console.error(`release of replaced payment ${paymentIntentId} failed: ${safeError(err)}`));
 }
 
 /**

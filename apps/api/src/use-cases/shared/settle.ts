@@ -8,8 +8,23 @@ import { safeError } from '../../lib/safe-log';
 import type { ProcessorIntent } from '../../payments/processor';
 import { recordCapture } from './capture';
 import { accountOf, type ProcessorFor, processorCall } from './payments';
+import { redeemPromoUse } from './promos';
 
 type Deps = { db: Db; processorFor: ProcessorFor; now?: () => Date };
+
+/** Why a paid session can no longer be made: what it held went to someone else while its hold had lapsed. */
+export type Refusal = {
+  code: 'slot_bad_window' | 'promo_invalid';
+  message: string;
+  details: Record<string, unknown>;
+};
+
+/** Thrown inside the making's transaction, which it rolls back: nothing is written, the payment is released. */
+export class BookingRefused extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.message);
+  }
+}
 type Found = NonNullable<Awaited<ReturnType<typeof findSessionWithOrder>>>;
 
 /**
@@ -21,16 +36,10 @@ export type Fulfilment<C> = {
   kind: SessionRow['kind'];
   /**
    * Makes the order or job with its customer, invoice, payment record, dispatch entry and outbox events in
-   * the caller's transaction, or says why it no longer can (a junk window filled while the seat's hold lapsed).
+   * the caller's transaction, or throws BookingRefused (a junk window filled while the seat's hold lapsed).
    * Its capture is recorded after the commit, by kind (use-cases/shared/capture.ts).
    */
-  make(
-    tx: Db,
-    catalog: Catalog,
-    session: SessionRow,
-    held: boolean,
-    now: Date,
-  ): Promise<{ id: string } | { refused: string }>;
+  make(tx: Db, catalog: Catalog, session: SessionRow, held: boolean, now: Date): Promise<{ id: string }>;
   /** The answer of confirm for a session that has its order or job. */
   confirmation(db: Db, catalog: Catalog, found: Found, already: boolean): Promise<C>;
 };
@@ -39,7 +48,7 @@ export type Fulfilment<C> = {
 export type Settled<C = unknown> =
   | { kind: 'order'; confirmation: C }
   | { kind: 'mismatch'; reason: string }
-  | { kind: 'refused'; reason: string }
+  | { kind: 'refused'; refusal: Refusal }
   | { kind: 'not_authorized'; status: string; declineCode: string | null; final: boolean }
   | { kind: 'busy' };
 
@@ -89,9 +98,9 @@ export async function confirmSession<C>(
         { field: 'payment_intent_id', details: { reason: settled.reason } },
       );
     case 'refused':
-      throw new DomainError('slot_bad_window', settled.reason, {
+      throw new DomainError(settled.refusal.code, settled.refusal.message, {
         field: 'session_id',
-        details: { reason: 'full', payment: 'released' },
+        details: { ...settled.refusal.details, payment: 'released' },
       });
     case 'not_authorized':
       throw new DomainError(
@@ -163,10 +172,17 @@ export async function settleSession<C>(
 
   const held = transition(state, settlement.event) === 'held';
   const now = deps.now?.() ?? new Date();
-  const made = await deps.db.transaction((tx) => fulfilment.make(tx, catalog, session, held, now));
-  if ('refused' in made) {
-    await release(made.refused);
-    return { kind: 'refused', reason: made.refused };
+  let made: { id: string };
+  try {
+    made = await deps.db.transaction(async (tx) => {
+      // The promo's row before the company's, as intents lock them: no two transactions wait on each other.
+      if (!(await redeemPromoUse(tx, company.id, session.promoCode))) throw new BookingRefused(promoSpent(session));
+      return fulfilment.make(tx, catalog, session, held, now);
+    });
+  } catch (err) {
+    if (!(err instanceof BookingRefused)) throw err;
+    await release(err.refusal.message);
+    return { kind: 'refused', refusal: err.refusal };
   }
   if (!held) {
     try {
@@ -191,3 +207,9 @@ export async function settleSession<C>(
   const again = (await findSessionWithOrder(deps.db, company.id, session.sessionId)) as Found;
   return { kind: 'order', confirmation: await fulfilment.confirmation(deps.db, catalog, again, false) };
 }
+
+const promoSpent = (session: SessionRow): Refusal => ({
+  code: 'promo_invalid',
+  message: `The promo code ${session.promoCode} reached its limit while the payment was pending: nothing was booked and the authorization was released. Book again without it.`,
+  details: { reason: 'usage_limit_reached', promo_code: session.promoCode },
+});

@@ -8,25 +8,35 @@ import { PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from '../domain/junk';
 /**
  * Reads a multipart/form-data upload as a stream (busboy), never more than each file's limit into memory:
  * a file past PHOTO_MAX_BYTES is dropped as it arrives (413 photo_too_large), a fourth file is refused, and a
- * body past three photos' worth or slower than UPLOAD_TIMEOUT_MS is cut off; with inUploadSlot, at most
- * MAX_UPLOADS are handled at a time, so slow or huge uploads cannot exhaust memory (docs/decisions.md,
+ * body past three photos' worth or slower than UPLOAD_TIMEOUT_MS is cut off. The form's fields before its
+ * first file are handed to `beforeFiles` before a byte of a file is read: the handler checks what the
+ * upload is for and takes an upload slot there, so a made-up session holds no slot (docs/decisions.md,
  * "Junk photos").
  */
 export type Upload = { fields: Record<string, string>; files: Buffer[] };
 
 export const UPLOAD_TIMEOUT_MS = 60_000;
-/** Uploads read and decoded at once in a process: each holds at most 24 MB of files and one decode. */
+/**
+ * Uploads read and decoded at once in a process (each holds at most 24 MB of files and one decode), and
+ * what one company or one client address may hold of them, so that nobody holds them all.
+ */
 export const MAX_UPLOADS = 4;
+export const MAX_UPLOADS_PER_COMPANY = 2;
+export const MAX_UPLOADS_PER_ADDRESS = 2;
 
 /** Three full photos and the form around them. */
 const MAX_UPLOAD_BYTES = PHOTO_MAX_COUNT * PHOTO_MAX_BYTES + 64 * 1024;
 
-let inFlight = 0;
+const inFlight = { all: 0, byCompany: new Map<string, number>(), byAddress: new Map<string, number>() };
 
 const invalid = (reason: string, message: string) =>
   new DomainError('invalid_body', message, { field: 'body', details: { reason } });
 
-export async function readUpload(c: Context, fileField: string): Promise<Upload> {
+export async function readUpload(
+  c: Context,
+  fileField: string,
+  beforeFiles: (fields: Record<string, string>) => Promise<void>,
+): Promise<Upload> {
   const type = c.req.header('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(type)) {
     throw invalid('content_type', 'Send the photos as multipart/form-data (a form with session_id and photos).');
@@ -36,28 +46,53 @@ export async function readUpload(c: Context, fileField: string): Promise<Upload>
     throw tooLarge(fileField, fileField);
   }
   if (!c.req.raw.body) throw invalid('empty', 'The form is empty: send session_id and at least one photo.');
-  return parse(c.req.raw.body as unknown as WebStream, type, fileField);
+  return parse(c.req.raw.body as unknown as WebStream, type, fileField, beforeFiles);
 }
 
 /**
- * Runs an upload's whole handling (reading, then decoding and storing) in one of MAX_UPLOADS slots; when
- * none is free, 429 rate_limited with Retry-After, before a byte of the body is read.
+ * One upload's slot: taken once its form says what it is for (after its session was checked), held while it
+ * is read, decoded and stored, released once. Past MAX_UPLOADS in the process, or the company's or the
+ * address's share of them, 429 rate_limited with Retry-After.
  */
-export async function inUploadSlot<T>(handle: () => Promise<T>): Promise<T> {
-  if (inFlight >= MAX_UPLOADS) {
-    throw new DomainError('rate_limited', 'Too many photo uploads are in progress: retry in a few seconds.', {
-      retryAfterSeconds: 5,
-    });
-  }
-  inFlight++;
-  try {
-    return await handle();
-  } finally {
-    inFlight--;
-  }
+export function uploadSlot(owner: { companyId: string; address: string }) {
+  let held = false;
+  const count = (map: Map<string, number>, key: string, by: number) => {
+    const n = (map.get(key) ?? 0) + by;
+    if (n > 0) map.set(key, n);
+    else map.delete(key);
+  };
+  return {
+    take() {
+      const busy =
+        inFlight.all >= MAX_UPLOADS ||
+        (inFlight.byCompany.get(owner.companyId) ?? 0) >= MAX_UPLOADS_PER_COMPANY ||
+        (inFlight.byAddress.get(owner.address) ?? 0) >= MAX_UPLOADS_PER_ADDRESS;
+      if (busy) {
+        throw new DomainError('rate_limited', 'Too many photo uploads are in progress: retry in a few seconds.', {
+          retryAfterSeconds: 5,
+        });
+      }
+      held = true;
+      inFlight.all++;
+      count(inFlight.byCompany, owner.companyId, 1);
+      count(inFlight.byAddress, owner.address, 1);
+    },
+    release() {
+      if (!held) return;
+      held = false;
+      inFlight.all--;
+      count(inFlight.byCompany, owner.companyId, -1);
+      count(inFlight.byAddress, owner.address, -1);
+    },
+  };
 }
 
-function parse(body: WebStream, contentType: string, fileField: string): Promise<Upload> {
+function parse(
+  body: WebStream,
+  contentType: string,
+  fileField: string,
+  beforeFiles: (fields: Record<string, string>) => Promise<void>,
+): Promise<Upload> {
   return new Promise((resolve, reject) => {
     const source = Readable.fromWeb(body);
     let parser: busboy.Busboy;
@@ -79,15 +114,21 @@ function parse(body: WebStream, contentType: string, fileField: string): Promise
       refusal ??= err;
     };
     let settled = false;
-    const finish = (err?: DomainError) => {
+    const finish = (err?: unknown) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       if (err ?? refusal) reject(err ?? refusal);
       else resolve({ fields, files: files as Buffer[] });
     };
+    // What the form is for, checked once, before its first file is read (or at its end when it has none).
+    let checked: Promise<void> | undefined;
+    const check = () => {
+      checked ??= beforeFiles({ ...fields });
+      return checked;
+    };
     // Cut off: too slow, or past three photos' worth in all. The connection is closed unread.
-    const cutOff = (err: DomainError) => {
+    const cutOff = (err: unknown) => {
       source.unpipe(parser);
       source.destroy();
       parser.destroy();
@@ -109,6 +150,11 @@ function parse(body: WebStream, contentType: string, fileField: string): Promise
     parser.on('file', (name, stream) => {
       // A form cut off mid-file ends its file stream in an error: the refusal is already decided.
       stream.on('error', () => {});
+      if (!checked) {
+        // Nothing more is read until the form's session is known good and its slot is taken.
+        source.pause();
+        check().then(() => source.resume(), cutOff);
+      }
       if (name !== fileField || refusal) {
         stream.resume();
         return;
@@ -134,7 +180,7 @@ function parse(body: WebStream, contentType: string, fileField: string): Promise
     );
     parser.on('partsLimit', () => refuse(invalid('too_many_parts', 'The form has too many parts.')));
     parser.on('error', () => cutOff(invalid('malformed', 'The multipart form could not be read.')));
-    parser.on('close', () => finish());
+    parser.on('close', () => check().then(() => finish(), finish));
     source.on('error', () => cutOff(invalid('aborted', 'The upload was interrupted.')));
     source.pipe(parser);
   });

@@ -113,13 +113,18 @@ describe.each(drivers())('the free plan and lead dedupe on %s, with an injected 
     expect((await push(LEADS_PER_DAY + 1, ny('2031-05-11T00:00:01-04:00'))).existing).toBe(false);
   });
 
-  it("the day of the quota and the window is fixed when it opens: a timezone switched at 200 leads gives none", async () => {
+  it('the day of the quota and the window is fixed when it opens: a timezone switched at 200 leads gives none', async () => {
     const dayStart = ny('2031-07-10T00:00:00-04:00');
     const push = (i: number, now: Date, at: Catalog = catalog) =>
-      pushLead(database.db, at, { name: `Tz ${i}`, phone: `+1666000${String(i).padStart(4, '0')}` }, {
-        now,
-        upgradeUrl: UPGRADE,
-      });
+      pushLead(
+        database.db,
+        at,
+        { name: `Tz ${i}`, phone: `+1666000${String(i).padStart(4, '0')}` },
+        {
+          now,
+          upgradeUrl: UPGRADE,
+        },
+      );
     for (let i = 0; i < LEADS_PER_DAY; i++) await push(i, new Date(dayStart.getTime() + i * 1000));
     const windows = createWindows(database.db, () => now, UPGRADE);
     let now = ny('2031-07-10T20:00:00-04:00');

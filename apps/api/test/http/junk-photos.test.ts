@@ -6,9 +6,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { junkJobs, junkPhotos } from '../../src/db/schema';
 import { PHOTO_MAX_BYTES } from '../../src/domain/junk';
+import { payWithCard } from '../support/booking';
 import { apiClient, expectError } from '../support/client';
+import { acmeTwin } from '../support/companies';
 import { type DatabaseLocation, drivers } from '../support/databases';
-import { animatedWebp, bookJunk, freeSlot, junkBody, phonePhoto, photoForm } from '../support/junk';
+import { animatedWebp, bookJunk, freeSlot, junkBody, phonePhoto, photoForm, slowUpload } from '../support/junk';
 import { seededLocation, spawnServer, type Target } from '../support/servers';
 import { withTargetDb } from '../support/target-db';
 
@@ -183,43 +185,96 @@ describe.each(targets)('junk photos on $name (folder store)', (target) => {
     if (declared instanceof Response) expect(declared.status).toBe(413);
     expect((await api.get('/junk/config', { key })).status).toBe(200);
   });
-  it('handles at most 4 uploads at once: a fifth waits its turn with 429 and Retry-After', async () => {
-    const boundary = 'slowboundary';
-    const held: ReadableStreamDefaultController<Uint8Array>[] = [];
-    const slow = () =>
-      fetch(`${target.baseUrl}/booking/v1/junk/photos`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-        body: new ReadableStream<Uint8Array>({
-          start(controller) {
-            held.push(controller);
-            controller.enqueue(
-              new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="session_id"\r\n\r\n`),
-            );
-          },
-        }),
-        duplex: 'half',
-      } as RequestInit);
-    const pending = Array.from({ length: 4 }, slow);
-    await expect.poll(() => held.length).toBe(4);
-    await new Promise((r) => setTimeout(r, 300));
-    const fifth = await upload(photoForm('ses_whoever_12345', [{ bytes: await phonePhoto() }]));
-    expectError(fifth, 429, 'rate_limited');
-    expect(fifth.headers.get('retry-after')).toBe('5');
-    // From a page, the refusal is readable there, its wait included.
-    const fromPage = await api.post('/junk/photos', {
+  it('slow uploads for a made-up session hold no upload slot: each is refused at its first photo', async () => {
+    const stalled = Array.from({ length: 6 }, (_, i) =>
+      slowUpload(
+        target.baseUrl,
+        { key: target.fixtures.acme.publishable, origin: 'https://acme.example' },
+        {
+          sessionId: `ses_madeup_${i}_0000`,
+          // Half stall before their photo begins, half inside it.
+          intoPhoto: i % 2 === 0,
+        },
+      ),
+    );
+    // Those inside a photo are answered at once, without the rest of the body: the session is not acme's.
+    for (const upload of stalled.filter((_, i) => i % 2 === 0)) {
+      const res = await upload.response;
+      expect(res.status).toBe(404);
+      expect((res.body as any).error).toMatchObject({ code: 'not_found', field: 'session_id' });
+    }
+    // A real customer's upload goes through meanwhile, from the same page.
+    const { intent } = await bookJunk(api, target);
+    const real = await api.post('/junk/photos', {
       key: target.fixtures.acme.publishable,
       origin: 'https://acme.example',
-      form: photoForm('ses_whoever_12345', [{ bytes: await phonePhoto() }]),
+      form: photoForm(intent.session_id, [{ bytes: await phonePhoto() }]),
     });
-    expectError(fromPage, 429, 'rate_limited');
-    expect(fromPage.headers.get('access-control-allow-origin')).toBe('https://acme.example');
-    expect(fromPage.headers.get('access-control-expose-headers')).toMatch(/\bRetry-After\b/);
-    // The four end their forms early: each is refused as unreadable, and the slots are free again.
-    for (const controller of held) controller.close();
-    for (const res of await Promise.all(pending)) expect(res.status).toBe(400);
+    expect(real.status).toBe(200);
+    for (const upload of stalled) upload.end();
+    for (const upload of stalled.filter((_, i) => i % 2 === 1)) expect((await upload.response).status).toBe(404);
+  });
+});
+
+// One company's own uploads, or one address's, hold a share of the process's upload slots, never all of them.
+// On the strict servers, which take the client's address from one proxy hop: each party speaks from its own.
+const strict = inject('strictTargets');
+describe.each(strict)('upload slots shared fairly on $name', (target) => {
+  const api = apiClient(target.baseUrl);
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+  it('a company slowly uploading for its own job holds at most 2 slots; another company uploads meanwhile', async () => {
     const { intent } = await bookJunk(api, target);
-    expect((await upload(photoForm(intent.session_id, [{ bytes: await phonePhoto() }]))).status).toBe(200);
+    const slow = Array.from({ length: 4 }, (_, i) =>
+      slowUpload(
+        target.baseUrl,
+        { key: target.fixtures.acme.server, headers: from(`10.61.0.${i % 2}`) },
+        {
+          sessionId: intent.session_id,
+          intoPhoto: true,
+        },
+      ),
+    );
+    // Two hold slots (acme's share), whichever come first; the other two are refused at once with Retry-After.
+    const answered: { status: number; headers: Headers }[] = [];
+    for (const u of slow) void u.response.then((r) => answered.push(r));
+    await expect.poll(() => answered.length, { timeout: 10_000 }).toBe(2);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(answered).toHaveLength(2);
+    for (const res of answered) {
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toBe('5');
+    }
+    // Another company's customer, from another address, uploads at once.
+    const other = await acmeTwin(target, 'Other Haulers');
+    const slot = (await api.get('/junk/availability', { key: other.key, headers: from('10.62.0.1') })).body.data.days
+      .flatMap((d: any) =>
+        d.open ? d.windows.filter((w: any) => w.remaining > 0).map((w: any) => ({ ...w, date: d.date })) : [],
+      )
+      .find((w: any) => w.start !== '13:00');
+    const theirs = (
+      await api.post('/junk/intents', { key: other.key, body: junkBody(slot), headers: from('10.62.0.1') })
+    ).body.data;
+    await payWithCard(target, theirs);
+    const pair = { session_id: theirs.session_id, payment_intent_id: theirs.payment_intent_id };
+    expect((await api.post('/junk/confirm', { key: other.key, body: pair, headers: from('10.62.0.1') })).status).toBe(
+      200,
+    );
+    const photo = await api.post('/junk/photos', {
+      key: other.key,
+      form: photoForm(theirs.session_id, [{ bytes: await phonePhoto() }]),
+      headers: from('10.62.0.1'),
+    });
+    expect(photo.status).toBe(200);
+    // Acme's third upload, from yet another address, waits for its own share.
+    const third = await api.post('/junk/photos', {
+      key: target.fixtures.acme.server,
+      form: photoForm(intent.session_id, [{ bytes: await phonePhoto() }]),
+      headers: from('10.63.0.1'),
+    });
+    expectError(third, 429, 'rate_limited');
+    for (const upload of slow) upload.end();
+    await Promise.all(slow.map((u) => u.response));
   });
 });
 

@@ -110,3 +110,60 @@ export function photoForm(
   }
   return form;
 }
+
+/**
+ * A multipart upload that sends its session_id, then stalls (inside its photo with `intoPhoto`, else before
+ * it) until `end()`: how a slow or hostile client holds a connection. `response` is the server's answer,
+ * which may come before the body ends.
+ */
+export function slowUpload(
+  baseUrl: string,
+  auth: { key: string; origin?: string; headers?: Record<string, string> },
+  form: { sessionId: string; intoPhoto: boolean },
+) {
+  const boundary = `slow${Math.random().toString(36).slice(2)}`;
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const text = (t: string) => new TextEncoder().encode(t);
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+      c.enqueue(
+        text(`--${boundary}\r\nContent-Disposition: form-data; name="session_id"\r\n\r\n${form.sessionId}\r\n`),
+      );
+      if (form.intoPhoto) {
+        c.enqueue(
+          text(
+            `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="slow.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+          ),
+        );
+        c.enqueue(new Uint8Array(2048).fill(0xff));
+      }
+    },
+  });
+  const response = fetch(`${baseUrl}/booking/v1/junk/photos`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${auth.key}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      ...(auth.origin ? { origin: auth.origin } : {}),
+      ...auth.headers,
+    },
+    body,
+    duplex: 'half',
+  } as RequestInit).then(
+    async (res) => ({ status: res.status, headers: res.headers, body: await res.json().catch(() => null) }),
+    (err: unknown) => ({ status: 0, headers: new Headers(), body: String(err) }),
+  );
+  return {
+    response,
+    /** Ends the form (unfinished): the server refuses what is left, and frees what it held. */
+    end() {
+      try {
+        controller.enqueue(text(`\r\n--${boundary}--\r\n`));
+        controller.close();
+      } catch {
+        // the server already answered and closed the connection
+      }
+    },
+  };
+}

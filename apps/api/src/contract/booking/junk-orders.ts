@@ -122,7 +122,10 @@ const JunkPhoto = z
   .openapi('JunkPhoto');
 
 export const JunkPhotosForm = z.object({
-  session_id: SessionId,
+  session_id: SessionId.openapi({
+    description:
+      'the confirmed booking the photos are for; the first field of the form, before the photos: it is checked before any photo is read',
+  }),
   photos: z.union([z.any(), z.array(z.any())]).openapi({
     type: 'array',
     items: { type: 'string', format: 'binary' },

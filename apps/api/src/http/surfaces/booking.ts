@@ -110,6 +110,12 @@ export function createBookingSurface(deps: BookingDeps) {
   route(ops.getSession, async (c) =>
     presentSession(await getSession(deps.db, catalog(c), c.req.valid('param').session_id)),
   );
-  junkRoutes(surface, { ...orders, photos: deps.photos, hostedBaseUrl: deps.hostedBaseUrl, caller });
+  junkRoutes(surface, {
+    ...orders,
+    photos: deps.photos,
+    hostedBaseUrl: deps.hostedBaseUrl,
+    caller,
+    clientIp: deps.clientIp,
+  });
   return app;
 }

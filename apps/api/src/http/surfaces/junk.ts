@@ -8,12 +8,12 @@ import { presentJunkAvailability, presentJunkConfig, presentJunkQuote } from '..
 import { presentIntent } from '../../present/orders';
 import { confirmJob } from '../../use-cases/junk/confirm-job';
 import { createJunkIntent } from '../../use-cases/junk/create-intent';
-import { addJunkPhotos } from '../../use-cases/junk/photos';
+import { addJunkPhotos, photoJob } from '../../use-cases/junk/photos';
 import { junkAvailability, quoteJunk } from '../../use-cases/junk/read';
 import type { AdmitIntent, ProcessorFor } from '../../use-cases/shared/payments';
 import type { KeyEnv } from '../key-gate';
 import type { Surface } from '../shell';
-import { inUploadSlot, readUpload } from '../uploads';
+import { readUpload, uploadSlot } from '../uploads';
 
 export type JunkDeps = {
   db: Db;
@@ -23,6 +23,7 @@ export type JunkDeps = {
   hostedBaseUrl: string;
   now: () => Date;
   caller: (c: Context<KeyEnv>) => { channel: 'api' | 'link' | 'widget'; ip: string | null };
+  clientIp: (c: Context) => string;
 };
 
 /** Junk removal under /booking/v1/junk: the Booking API's keys, gate and sessions (docs/architecture.md). */
@@ -50,10 +51,7 @@ export function junkRoutes({ route, upload }: Surface<KeyEnv>, deps: JunkDeps) {
   );
   route(ops.confirmJunk, (c) => confirmJob(orders, catalog(c), c.req.valid('json')));
   upload(ops.uploadJunkPhotos, async (c) => {
-    const added = await inUploadSlot(async () => {
-      const form = await readUpload(c, 'photos');
-      return addJunkPhotos(deps, catalog(c), { sessionId: form.fields.session_id, files: form.files });
-    });
+    const added = await receivePhotos(c);
     return {
       job_number: added.job.jobNumber,
       photos: added.photos.map((p) => ({
@@ -67,4 +65,22 @@ export function junkRoutes({ route, upload }: Surface<KeyEnv>, deps: JunkDeps) {
       until: (added.job.photosUntil as Date).toISOString(),
     };
   });
+
+  /**
+   * The form's session is checked before any photo is read, and only then is an upload slot taken (at most
+   * a share of them per company and per address): made-up sessions and slow uploads hold no one else up.
+   */
+  async function receivePhotos(c: Context<KeyEnv>) {
+    const slot = uploadSlot({ companyId: catalog(c).company.id, address: deps.clientIp(c) });
+    try {
+      let job: Awaited<ReturnType<typeof photoJob>> | undefined;
+      const form = await readUpload(c, 'photos', async (fields) => {
+        job = await photoJob(deps, catalog(c), fields.session_id);
+        slot.take();
+      });
+      return await addJunkPhotos(deps, catalog(c), job as NonNullable<typeof job>, form.files);
+    } finally {
+      slot.release();
+    }
+  }
 }

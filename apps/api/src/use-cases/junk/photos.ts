@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { countPhotos, findJob, insertPhotos, listPhotos, lockJob } from '../../db/repositories/junk';
+import { countPhotos, findJob, insertPhotos, type JunkJobRow, listPhotos, lockJob } from '../../db/repositories/junk';
 import { findSession } from '../../db/repositories/sessions';
 import type { Catalog } from '../../domain/catalog';
 import { DomainError } from '../../domain/errors';
@@ -10,23 +10,24 @@ import type { PhotoStore } from '../../photos/store';
 const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
 
 /**
- * POST /junk/photos: up to the company's count (3 at most) per job in all, only once the job exists
- * (photos_not_available) and until its photo window closes (photos_expired). Every file is checked and
- * cleaned first (photos/inspect.ts), so an upload is stored whole or not at all; rows are written after
- * the files, under a lock on the job, so two uploads cannot pass the cap together.
+ * POST /junk/photos, before any photo is read: the job the form's session_id is for, which must exist
+ * (photos_not_available) and still take photos (photos_expired). A made-up session is refused here, before
+ * it is given an upload slot (http/uploads.ts).
  */
-export async function addJunkPhotos(
-  deps: { db: Db; photos: PhotoStore; now: () => Date },
+export async function photoJob(
+  deps: { db: Db; now: () => Date },
   catalog: Catalog,
-  upload: { sessionId: string | undefined; files: Buffer[] },
-) {
+  sessionId: string | undefined,
+): Promise<JunkJobRow> {
   const { company, junk } = catalog;
-  if (!upload.sessionId) {
-    throw new DomainError('invalid_body', 'Send the session_id of the confirmed booking in the form.', {
-      field: 'session_id',
-    });
+  if (!sessionId) {
+    throw new DomainError(
+      'invalid_body',
+      'Send the session_id of the confirmed booking in the form, before the photos.',
+      { field: 'session_id' },
+    );
   }
-  const session = await findSession(deps.db, company.id, upload.sessionId);
+  const session = await findSession(deps.db, company.id, sessionId);
   if (session?.kind !== 'junk') {
     throw new DomainError('not_found', 'No junk removal session with this id for this company.', {
       field: 'session_id',
@@ -54,15 +55,30 @@ export async function addJunkPhotos(
       details: { until: job.photosUntil?.toISOString() ?? null },
     });
   }
-  if (upload.files.length === 0) {
+  return job;
+}
+
+/**
+ * The photos of one upload, for the job photoJob found: up to the company's count (3 at most) per job in
+ * all. Every file is checked and cleaned first (photos/inspect.ts), so an upload is stored whole or not at
+ * all; rows are written after the files, under a lock on the job, so two uploads cannot pass the cap together.
+ */
+export async function addJunkPhotos(
+  deps: { db: Db; photos: PhotoStore },
+  catalog: Catalog,
+  job: JunkJobRow,
+  files: Buffer[],
+) {
+  const { company, junk } = catalog;
+  if (files.length === 0) {
     throw new DomainError('invalid_body', 'Send at least one photo in a form field named photos.', { field: 'photos' });
   }
   const max = junk.photos.maxCount;
   const before = await countPhotos(deps.db, company.id, job.id);
-  if (before + upload.files.length > max) throw limitReached(max, before);
+  if (before + files.length > max) throw limitReached(max, before);
 
   const cleaned = [];
-  for (const [i, bytes] of upload.files.entries()) cleaned.push(await cleanPhoto(bytes, `photos[${i}]`));
+  for (const [i, bytes] of files.entries()) cleaned.push(await cleanPhoto(bytes, `photos[${i}]`));
 
   const rows = cleaned.map((photo) => {
     const id = randomUUID();

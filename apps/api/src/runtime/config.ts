@@ -4,6 +4,17 @@ import { dataDir } from '../lib/paths';
 /** Request headers a server reads (Node's default is 16 KB): past our own limits, the error is ours. */
 export const MAX_HEADER_BYTES = 64 * 1024;
 
+/**
+ * How long our servers keep an idle keep-alive connection (Node's default is 5 s): longer than the idle
+ * timeouts of the clients in front of them (Node's and undici's agents, 4 to 5 s; load balancers, 60 s), so
+ * the client closes an idle connection first and never sends a request on one the server is closing (the
+ * console's "read ECONNRESET").
+ */
+export function keepIdleConnections(server: { keepAliveTimeout: number; headersTimeout: number }) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
+
 /** Everything the platform reads from the environment, in one place (documented in the README). */
 export function readEnv(env = process.env) {
   const apiPort = Number(env.PORT ?? 3000);

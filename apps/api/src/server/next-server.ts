@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { appendSocketAddress } from '../runtime/client-ip';
-import { MAX_HEADER_BYTES } from '../runtime/config';
+import { keepIdleConnections, MAX_HEADER_BYTES } from '../runtime/config';
 
 /**
  * Serves one of our Next apps (the API, the hosted pages, the console) as `next start` does, with one change:
@@ -35,6 +35,7 @@ const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
   req.headers['x-forwarded-for'] = appendSocketAddress(req.headers['x-forwarded-for'], req.socket.remoteAddress);
   void handle(req, res);
 });
+keepIdleConnections(server);
 server.listen(port, hostname, () => {
   console.log(`▲ Next.js (${path.basename(dir)}) ready on http://${hostname ?? 'localhost'}:${port}`);
 });

@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server';
 import { socketIp } from '../runtime/client-ip';
-import { MAX_HEADER_BYTES, readEnv } from '../runtime/config';
+import { keepIdleConnections, MAX_HEADER_BYTES, readEnv } from '../runtime/config';
 import { createPlatform } from '../runtime/platform';
 
 /** The same handlers as the Next app, served straight on Node for throughput. */
@@ -21,6 +21,7 @@ const server = serve(
     );
   },
 );
+keepIdleConnections(server as import('node:http').Server);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -131,23 +131,26 @@ describe.each(drivers())('the free plan and lead dedupe on %s, with an injected 
     expect(await windows.remaining(catalog)).toBe(WINDOW_SECONDS);
     expect((await refusal(push(LEADS_PER_DAY, now))).code).toBe('lead_quota_exceeded');
 
-    // The owner switches to UTC, where the 11th has just begun (20:10 in New York is 00:10 UTC).
-    await applyCompanyConfig(database, { ...acmeConfig(todayIn(ACME_TZ, new Date())), timezone: 'UTC' });
-    const utc = (await loadCatalog(database.db, catalog.company.id)) as Catalog;
-    expect(utc.company.timezone).toBe('UTC');
-    now = ny('2031-07-10T20:10:00-04:00');
-    expect((await refusal(push(LEADS_PER_DAY + 1, now, utc))).code).toBe('lead_quota_exceeded');
-    // Another instance (a fresh cache) reads the same day: its window ended and opens no second one.
-    now = ny('2031-07-10T20:20:00-04:00');
-    const other = createWindows(database.db, () => now, UPGRADE);
-    expect((await refusal(other.remaining(utc))).code).toBe('daily_window_ended');
-    expect((await refusal(push(LEADS_PER_DAY + 2, now, utc))).code).toBe('lead_quota_exceeded');
+    try {
+      // The owner switches to UTC, where the 11th has just begun (20:10 in New York is 00:10 UTC).
+      await applyCompanyConfig(database, { ...acmeConfig(todayIn(ACME_TZ, new Date())), timezone: 'UTC' });
+      const utc = (await loadCatalog(database.db, catalog.company.id)) as Catalog;
+      expect(utc.company.timezone).toBe('UTC');
+      now = ny('2031-07-10T20:10:00-04:00');
+      expect((await refusal(push(LEADS_PER_DAY + 1, now, utc))).code).toBe('lead_quota_exceeded');
+      // Another instance (a fresh cache) reads the same day: its window ended and opens no second one.
+      now = ny('2031-07-10T20:20:00-04:00');
+      const other = createWindows(database.db, () => now, UPGRADE);
+      expect((await refusal(other.remaining(utc))).code).toBe('daily_window_ended');
+      expect((await refusal(push(LEADS_PER_DAY + 2, now, utc))).code).toBe('lead_quota_exceeded');
 
-    // The day that opened in New York ends at New York's midnight; the next one is UTC's, from there.
-    now = ny('2031-07-11T00:00:01-04:00');
-    expect((await push(LEADS_PER_DAY + 3, now, utc)).existing).toBe(false);
-    expect(await other.remaining(utc)).toBe(WINDOW_SECONDS);
-    await applyCompanyConfig(database, acmeConfig(todayIn(ACME_TZ, new Date())));
+      // The day that opened in New York ends at New York's midnight; the next one is UTC's, from there.
+      now = ny('2031-07-11T00:00:01-04:00');
+      expect((await push(LEADS_PER_DAY + 3, now, utc)).existing).toBe(false);
+      expect(await other.remaining(utc)).toBe(WINDOW_SECONDS);
+    } finally {
+      await applyCompanyConfig(database, acmeConfig(todayIn(ACME_TZ, new Date())));
+    }
   });
 
   it('concurrent pushes of the same person make one lead', async () => {

@@ -1,12 +1,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bookingSessions, orders, promoCodes, sandboxPaymentIntents } from '../../src/db/schema';
+import { bookingSessions, orders, promoCodes } from '../../src/db/schema';
 import { intentBody, payWithCard } from '../support/booking';
 import { apiClient, expectError } from '../support/client';
 import { acmeTwin } from '../support/companies';
 import { junkBody } from '../support/junk';
 import { spawnServer, type Target } from '../support/servers';
-import { withTargetDb } from '../support/target-db';
+import { sandboxStatuses, withTargetDb } from '../support/target-db';
 
 // A promo with a use limit is money: of any number of customers racing for its last use, on any instance,
 // exactly one gets it; a customer whose hold lapsed and whose use went to someone else gets no booking and
@@ -46,18 +46,6 @@ const timesUsed = (target: Target, slug: string) =>
     );
     return Number((rows as unknown as { rows: { times_used: number }[] }).rows[0]?.times_used);
   });
-
-const intentStatuses = (target: Target, ids: string[]) =>
-  withTargetDb(target, async ({ db }) =>
-    Object.fromEntries(
-      (
-        await db
-          .select({ id: sandboxPaymentIntents.id, status: sandboxPaymentIntents.status })
-          .from(sandboxPaymentIntents)
-          .where(inArray(sandboxPaymentIntents.id, ids))
-      ).map((r) => [r.id, r.status]),
-    ),
-  );
 
 const ordersOf = (target: Target, sessionIds: string[]) =>
   withTargetDb(target, async ({ db }) =>
@@ -129,7 +117,7 @@ describe.each(targets)('a one-use promo whose hold lapsed on $name', (target) =>
     const late = await confirm('/junk/confirm', slow);
     expectError(late, 409, 'promo_invalid', 'session_id');
     expect(late.body.error.details).toMatchObject({ reason: 'usage_limit_reached', payment: 'released' });
-    expect(await intentStatuses(target, [slow.payment_intent_id])).toEqual({ [slow.payment_intent_id]: 'canceled' });
+    expect(await sandboxStatuses(target, [slow.payment_intent_id])).toEqual({ [slow.payment_intent_id]: 'canceled' });
     expect((await api.get(`/sessions/${slow.session_id}`, { key: co.key })).body.data).toMatchObject({
       state: 'failed',
       job_number: null,
@@ -181,7 +169,7 @@ describe.runIf(postgres.length)('a one-use promo across two instances on Postgre
     expectError(refused as NonNullable<typeof refused>, 409, 'promo_invalid', 'session_id');
     expect(await ordersOf(target, [first.session_id, other.session_id])).toHaveLength(1);
     expect(await timesUsed(target, co.slug)).toBe(1);
-    const captured = Object.values(await intentStatuses(target, [first.payment_intent_id, other.payment_intent_id]));
+    const captured = Object.values(await sandboxStatuses(target, [first.payment_intent_id, other.payment_intent_id]));
     expect(captured.sort()).toEqual(['canceled', 'succeeded']);
   });
 });

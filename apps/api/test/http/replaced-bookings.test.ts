@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
-import { bookingSessions, junkJobs, orders, sandboxPaymentIntents } from '../../src/db/schema';
+import { bookingSessions, junkJobs, orders } from '../../src/db/schema';
 import { createSandboxProcessor } from '../../src/payments/sandbox';
 import { recoverSessions } from '../../src/use-cases/shared/recover-sessions';
 import { intentBody, payWithCard } from '../support/booking';
@@ -8,7 +8,7 @@ import { apiClient, expectError } from '../support/client';
 import { acmeTwin } from '../support/companies';
 import { freeSlot, junkBody } from '../support/junk';
 import type { Target } from '../support/servers';
-import { withTargetDb } from '../support/target-db';
+import { sandboxStatuses, withTargetDb } from '../support/target-db';
 
 // A customer whose card was authorized but whose confirm never answered changes a detail and pays again: the
 // page names the booking it replaces, which ends then and there (its payment released), so the recovery
@@ -31,18 +31,6 @@ async function recover(target: Target) {
     });
   });
 }
-
-const sandboxStatuses = (target: Target, ids: string[]) =>
-  withTargetDb(target, async ({ db }) =>
-    Object.fromEntries(
-      (
-        await db
-          .select({ id: sandboxPaymentIntents.id, status: sandboxPaymentIntents.status })
-          .from(sandboxPaymentIntents)
-          .where(inArray(sandboxPaymentIntents.id, ids))
-      ).map((r) => [r.id, r.status]),
-    ),
-  );
 
 const madeFrom = (target: Target, sessionIds: string[]) =>
   withTargetDb(target, async ({ db }) => [

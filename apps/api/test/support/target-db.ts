@@ -1,4 +1,6 @@
+import { inArray } from 'drizzle-orm';
 import type { Database } from '../../src/db/client';
+import { sandboxPaymentIntents } from '../../src/db/schema';
 import { open } from './databases';
 import type { Target } from './servers';
 
@@ -13,4 +15,18 @@ export async function withTargetDb<T>(target: Target, fn: (database: Database) =
   } finally {
     await database.close();
   }
+}
+
+/** The processor's (the sandbox's) status of each payment intent, by id: what was captured or released. */
+export function sandboxStatuses(target: Target, ids: string[]): Promise<Record<string, string>> {
+  return withTargetDb(target, async ({ db }) =>
+    Object.fromEntries(
+      (
+        await db
+          .select({ id: sandboxPaymentIntents.id, status: sandboxPaymentIntents.status })
+          .from(sandboxPaymentIntents)
+          .where(inArray(sandboxPaymentIntents.id, ids))
+      ).map((r) => [r.id, r.status]),
+    ),
+  );
 }

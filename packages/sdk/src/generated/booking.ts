@@ -2647,7 +2647,7 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /**
-                     * @description idempotency id of the booking attempt
+                     * @description the confirmed booking the photos are for; the first field of the form, before the photos: it is checked before any photo is read
                      * @example ses_4f9a2c1e8b7d
                      */
                     session_id: string;

@@ -109,8 +109,8 @@ function parse(
     const files: (Buffer | null)[] = [];
     // The first refusal found while reading; the form is still read to its end (files past a limit are
     // dropped as they arrive, never kept), so the client reads the answer rather than a reset connection.
-    let refusal: DomainError | undefined;
-    const refuse = (err: DomainError) => {
+    let refusal: unknown;
+    const refuse = (err: unknown) => {
       refusal ??= err;
     };
     let settled = false;
@@ -151,9 +151,17 @@ function parse(
       // A form cut off mid-file ends its file stream in an error: the refusal is already decided.
       stream.on('error', () => {});
       if (!checked) {
-        // Nothing more is read until the form's session is known good and its slot is taken.
+        // Nothing more is read until the form's session is known good and its slot is taken. A refused form
+        // is read to its end as any refused one (no slot held): destroying the request stream instead left
+        // the connection hanging under Next for the next request on it.
         source.pause();
-        check().then(() => source.resume(), cutOff);
+        check().then(
+          () => source.resume(),
+          (err: unknown) => {
+            refuse(err);
+            source.resume();
+          },
+        );
       }
       if (name !== fileField || refusal) {
         stream.resume();
@@ -180,7 +188,12 @@ function parse(
     );
     parser.on('partsLimit', () => refuse(invalid('too_many_parts', 'The form has too many parts.')));
     parser.on('error', () => cutOff(invalid('malformed', 'The multipart form could not be read.')));
-    parser.on('close', () => check().then(() => finish(), finish));
+    parser.on('close', () =>
+      check().then(
+        () => finish(),
+        (err: unknown) => finish(refusal ?? err),
+      ),
+    );
     source.on('error', () => cutOff(invalid('aborted', 'The upload was interrupted.')));
     source.pipe(parser);
   });

@@ -118,8 +118,19 @@ test.describe('a key that no longer exists', () => {
       const current = (
         (await svc(platform.dataDir, 'keys', 'list', 'demo')) as { id: string; kind: string; status: string }[]
       ).find((k) => k.kind === 'publishable' && k.status === 'active') as { id: string };
+      const stale = (await svc(platform.dataDir, 'keys', 'list', 'demo')).find(
+        (k: { id: string }) => k.id === current.id,
+      ).key as string;
       await svc(platform.dataDir, 'keys', 'revoke', 'demo', current.id);
       await svc(platform.dataDir, 'keys', 'create', 'demo', '--kind', 'publishable', '--domain', 'localhost');
+      // The API hears of the change within a second (it polls the embedded database): from then on the
+      // page's key is refused. (Clicking before that was a race this test lost one run in a few.)
+      await expect
+        .poll(async () => {
+          const headers = { authorization: `Bearer ${stale}`, origin: platform.hostedUrl };
+          return (await fetch(`${platform.apiUrl}/booking/v1/company`, { headers })).status;
+        })
+        .toBe(401);
       await page.getByRole('radio', { name: /20 Yard Dumpster/ }).check();
       await expect(page.getByTestId('gross-total')).not.toHaveText(before ?? '', { timeout: 30_000 });
       await expect(page.getByTestId('gross-total')).toHaveText(/\$\d/);

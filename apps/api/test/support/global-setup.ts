@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { forgetCodesSeen } from './codes-seen';
-import { drivers } from './databases';
+import { type Driver, drivers } from './databases';
 import { assertBuilt, type ServerKind, startTarget, type Target } from './servers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Every way of serving on every driver, with generous limits: the main suite. */
+    /** Both ways of serving and both drivers, in two servers with generous limits: the main suite. */
     targets: Target[];
     /** One per way of serving with the spec's 120 requests a minute, for the rate-limit tests. */
     strictTargets: Target[];
@@ -15,11 +15,24 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * The servers every HTTP file runs on (docs/architecture.md, "Tests, by layer"): the API inside Next on
+ * PGlite, which is what `npm start` runs, and standalone on PostgreSQL, how the platform scales out.
+ * Between them each file runs through both ways of serving and on both drivers; the other two pairings
+ * would prove nothing these two do not (nothing of ours depends on both at once), at twice the time.
+ * Without PostgreSQL (a developer's machine), both ways of serving on PGlite.
+ */
+export function servedPairs(drivers: Driver[]): [ServerKind, Driver][] {
+  return [
+    ['next', 'pglite'],
+    ['standalone', drivers.includes('postgres') ? 'postgres' : 'pglite'],
+  ];
+}
+
 /** Starts the servers of the HTTP suite once for all its files. */
 export default async function setup(project: TestProject) {
   assertBuilt();
   forgetCodesSeen();
-  const kinds: ServerKind[] = ['standalone', 'next'];
   // Webhooks go to receivers the tests run on loopback.
   const generous = {
     SVC_RATE_LIMIT_PER_MINUTE: '1000000',
@@ -30,7 +43,7 @@ export default async function setup(project: TestProject) {
   const proxyToken = randomBytes(32).toString('hex');
   const strict = { SVC_PROXY_TOKEN: proxyToken };
   const started = await Promise.all([
-    ...drivers().flatMap((driver) => kinds.map((kind) => startTarget(kind, driver, generous))),
+    ...servedPairs(drivers()).map(([kind, driver]) => startTarget(kind, driver, generous)),
     // Both trust one proxy hop so the tests can speak for many client addresses, as a proxy would.
     startTarget('standalone', 'pglite', { ...strict, SVC_TRUST_PROXY_HOPS: '1' }, 'standalone-strict'),
     startTarget('next', 'pglite', { ...strict, SVC_TRUST_PROXY_HOPS: '1' }, 'next-strict'),

@@ -218,46 +218,46 @@ describe.each(targets)('junk photos on $name (folder store)', (target) => {
 const strict = inject('strictTargets');
 describe.each(strict)('upload slots shared fairly on $name', (target) => {
   const api = apiClient(target.baseUrl);
+  // Companies and addresses of this test's own: the strict servers' per-key and per-address minutes of the
+  // fixtures are the rate-limit tests'.
   const from = (ip: string) => ({ 'x-forwarded-for': ip });
+  async function bookedJob(key: string, ip: string) {
+    const slot = (await api.get('/junk/availability', { key, headers: from(ip) })).body.data.days
+      .flatMap((d: any) =>
+        d.open ? d.windows.filter((w: any) => w.remaining > 0).map((w: any) => ({ ...w, date: d.date })) : [],
+      )
+      .find((w: any) => w.start !== '13:00');
+    const intent = (await api.post('/junk/intents', { key, body: junkBody(slot), headers: from(ip) })).body.data;
+    await payWithCard(target, intent);
+    const pair = { session_id: intent.session_id, payment_intent_id: intent.payment_intent_id };
+    expect((await api.post('/junk/confirm', { key, body: pair, headers: from(ip) })).status).toBe(200);
+    return intent.session_id as string;
+  }
 
   it('a company slowly uploading for its own job holds at most 2 slots; another company uploads meanwhile', async () => {
-    const { intent } = await bookJunk(api, target);
+    const slowCo = await acmeTwin(target, 'Slow Uploads Hauling');
+    const session = await bookedJob(slowCo.key, '10.61.1.1');
     const slow = Array.from({ length: 4 }, (_, i) =>
       slowUpload(
         target.baseUrl,
-        { key: target.fixtures.acme.server, headers: from(`10.61.0.${i % 2}`) },
-        {
-          sessionId: intent.session_id,
-          intoPhoto: true,
-        },
+        { key: slowCo.key, headers: from(`10.61.0.${i % 2}`) },
+        { sessionId: session, intoPhoto: true },
       ),
     );
     await new Promise((r) => setTimeout(r, 300));
     // Another company's customer, from another address, uploads at once.
     const other = await acmeTwin(target, 'Other Haulers');
-    const slot = (await api.get('/junk/availability', { key: other.key, headers: from('10.62.0.1') })).body.data.days
-      .flatMap((d: any) =>
-        d.open ? d.windows.filter((w: any) => w.remaining > 0).map((w: any) => ({ ...w, date: d.date })) : [],
-      )
-      .find((w: any) => w.start !== '13:00');
-    const theirs = (
-      await api.post('/junk/intents', { key: other.key, body: junkBody(slot), headers: from('10.62.0.1') })
-    ).body.data;
-    await payWithCard(target, theirs);
-    const pair = { session_id: theirs.session_id, payment_intent_id: theirs.payment_intent_id };
-    expect((await api.post('/junk/confirm', { key: other.key, body: pair, headers: from('10.62.0.1') })).status).toBe(
-      200,
-    );
+    const theirs = await bookedJob(other.key, '10.62.0.1');
     const photo = await api.post('/junk/photos', {
       key: other.key,
-      form: photoForm(theirs.session_id, [{ bytes: await phonePhoto() }]),
+      form: photoForm(theirs, [{ bytes: await phonePhoto() }]),
       headers: from('10.62.0.1'),
     });
     expect(photo.status).toBe(200);
-    // Acme's third upload, from yet another address, waits for its own share.
+    // The slow company's third upload, from yet another address, waits for its own share.
     const third = await api.post('/junk/photos', {
-      key: target.fixtures.acme.server,
-      form: photoForm(intent.session_id, [{ bytes: await phonePhoto() }]),
+      key: slowCo.key,
+      form: photoForm(session, [{ bytes: await phonePhoto() }]),
       headers: from('10.63.0.1'),
     });
     expectError(third, 429, 'rate_limited');

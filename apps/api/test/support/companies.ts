@@ -1,7 +1,7 @@
 import type { CompanyConfigInput } from '../../src/company-config/schema';
+import { findCompanyBySlug, loadCatalog } from '../../src/db/repositories/catalog';
 import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';
 import { createKey } from '../../src/use-cases/company/keys';
-import { apiClient } from './client';
 import { runTag } from './data';
 import { acmeConfig } from './fixtures';
 import type { Target } from './servers';
@@ -15,7 +15,10 @@ export async function acmeTwin(target: Target, name: string, extra: (base: Compa
   const slug = `twin${runTag()}`;
   const base = acmeConfig(target.fixtures.today);
   await withTargetDb(target, (db) => applyCompanyConfig(db, { ...base, slug, name, ...extra(base) }));
-  const key = (await withTargetDb(target, (db) => createKey(db, slug, { kind: 'server' }, new Date()))).key;
-  const sizes = (await apiClient(target.baseUrl).get('/sizes', { key })).body.data as { id: string; yards: number }[];
-  return { slug, key, size: (sizes.find((s) => s.yards === 10) as { id: string }).id };
+  // Made and read in-process: no request of the target's per-address minutes is spent on it.
+  return withTargetDb(target, async (db) => {
+    const { key } = await createKey(db, slug, { kind: 'server' }, new Date());
+    const catalog = await loadCatalog(db.db, (await findCompanyBySlug(db.db, slug))?.id as string);
+    return { slug, key, size: catalog?.sizes.find((s) => s.yards === 10)?.id as string };
+  });
 }

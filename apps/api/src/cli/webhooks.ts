@@ -10,15 +10,21 @@ export async function webhooksCommand(
   action: string | undefined,
   rest: string[],
   values: { api?: string; event?: string[]; port?: string; once?: boolean; json?: boolean },
+  allowLocalWebhooks: boolean,
 ): Promise<Answer> {
   const slug = () => need(rest[0], 'slug');
   switch (action) {
     case 'add': {
-      const result = await addWebhookEndpoint(database, slug(), {
-        url: need(rest[1], 'url'),
-        api: apiOf(values.api),
-        events: values.event ?? [],
-      });
+      const result = await addWebhookEndpoint(
+        database,
+        slug(),
+        {
+          url: need(rest[1], 'url'),
+          api: apiOf(values.api),
+          events: values.event ?? [],
+        },
+        allowLocalWebhooks,
+      );
       return {
         text: `${result.api} endpoint ${result.id} for ${result.events.join(', ')}\n\n  signing secret: ${result.secret}\n\nCopy it now: it will not be shown again.`,
         json: result,

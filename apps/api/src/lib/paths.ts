@@ -20,7 +20,5 @@ export function repoRoot(): string {
 export const migrationsDir = () => path.join(/*turbopackIgnore: true*/ repoRoot(), 'apps/api/drizzle');
 
 /** Where the embedded database and local state live: SVC_DATA_DIR, else .data/ at the repository root. */
-export const dataDir = () =>
-  path.resolve(
-    /*turbopackIgnore: true*/ process.env.SVC_DATA_DIR ?? path.join(/*turbopackIgnore: true*/ repoRoot(), '.data'),
-  );
+export const dataDir = (env: NodeJS.ProcessEnv = process.env) =>
+  path.resolve(/*turbopackIgnore: true*/ env.SVC_DATA_DIR ?? path.join(/*turbopackIgnore: true*/ repoRoot(), '.data'));

@@ -21,7 +21,7 @@ export function readEnv(env = process.env) {
   const hostedPort = Number(env.HOSTED_PORT ?? 3001);
   return {
     databaseUrl: env.DATABASE_URL || undefined,
-    pgliteDir: path.join(dataDir(), 'pglite'),
+    pgliteDir: path.join(dataDir(env), 'pglite'),
     redisUrl: env.REDIS_URL || undefined,
     apiPort,
     standalonePort: Number(env.STANDALONE_PORT ?? 3100),

@@ -50,6 +50,21 @@ describe('the embedded database shared between the server and the CLI', () => {
     expect(ownerOf(dataDir)).toEqual({ pid: process.pid, socket: true });
   }, 60_000);
 
+  it('a refused command prints its reason as JSON and exits 1; an unknown one says where the help is', async () => {
+    const refused = await cli(dataDir, 'booking', 'off', 'nobody').catch(
+      (err: { code: number; stdout: string }) => err,
+    );
+    expect((refused as { code: number }).code).toBe(1);
+    expect(JSON.parse((refused as { stdout: string }).stdout)).toEqual({
+      error: { message: 'no company with slug "nobody"' },
+    });
+    const unknown = await cli(dataDir, 'nonsense').catch((err: { code: number; stderr: string }) => err);
+    expect((unknown as { code: number }).code).toBe(1);
+    expect((unknown as { stderr: string }).stderr).toMatch(
+      /svc: unknown command "nonsense"; see npm run svc -- --help/,
+    );
+  }, 60_000);
+
   it('a claim left by a process that died is cleared by the next one', async () => {
     const other = mkdtempSync(path.join(tmpdir(), 'svc-stale-'));
     try {

@@ -1,22 +1,18 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { repoRoot } from '../../src/lib/paths';
+import { runSvc } from '../../src/cli/commands';
 import type { Target } from './servers';
 
-const run = promisify(execFile);
-
 /**
- * Runs the real `svc` CLI against a target's database, as an operator would while it serves: its build
- * (dist/cli.js, the same code `npm run svc` runs through tsx, which would compile it again on every call).
+ * Runs an operator's `svc` command against a target's database while it serves, in this process: the CLI's
+ * own command code (cli/commands.ts: its parsing, its use cases, its --json answer), without a Node process
+ * started per call (1.4 s each, most of the suite's time once). The process itself, its printing and exit
+ * codes, is what the browser suite's setup and test/db/pglite-owner.test.ts run. A refusal throws the
+ * CLI's own error, with the message it would print.
  */
 export async function svc(target: Target, ...args: string[]): Promise<any> {
-  const apiDir = path.join(repoRoot(), 'apps/api');
-  const { stdout } = await run(process.execPath, ['dist/cli.js', ...args, '--json'], {
-    cwd: apiDir,
-    env: { ...process.env, DATABASE_URL: '', SVC_DATA_DIR: '', SVC_WEBHOOK_ALLOW_HTTP: '1', ...target.env },
-  });
-  return JSON.parse(stdout);
+  const env = { ...process.env, DATABASE_URL: '', SVC_DATA_DIR: '', SVC_WEBHOOK_ALLOW_HTTP: '1', ...target.env };
+  const out = await runSvc([...args, '--json'], env);
+  // As printed and read back: dates as strings.
+  return JSON.parse(JSON.stringify(out.json));
 }
 
 /** Retries an assertion until it holds: cache invalidation reaches other processes within a second or two. */

@@ -26,7 +26,6 @@ export function assertBuilt() {
   const missing = [
     ['dist/standalone.js', 'tsup'],
     ['dist/next-server.js', 'tsup'],
-    ['dist/cli.js', 'tsup'],
     ['.next/BUILD_ID', 'next build'],
   ].filter(([file]) => !existsSync(path.join(apiDir(), file as string)));
   if (missing.length) {

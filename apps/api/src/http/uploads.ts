@@ -169,7 +169,11 @@ function parse(
       }
       const index = files.push(null) - 1;
       let chunks: Buffer[] | null = [];
-      stream.on('data', (chunk: Buffer) => chunks?.push(chunk));
+      stream.on('data', (chunk: Buffer) => {
+        // A form refused while its first photo arrives keeps none of it: only an upload with a slot holds bytes.
+        if (refusal) chunks = null;
+        chunks?.push(chunk);
+      });
       stream.on('limit', () => {
         chunks = null;
         refuse(tooLarge(fileField, `${fileField}[${index}]`));

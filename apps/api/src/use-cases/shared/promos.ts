@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
-import { lockPromo, redeemPromo } from '../../db/repositories/catalog';
 import { publishChange } from '../../db/repositories/platform';
+import { lockPromo, redeemPromo } from '../../db/repositories/promos';
 import { countPromoHolds } from '../../db/repositories/sessions';
 import { DomainError } from '../../domain/errors';
 import { PROMO_MESSAGES } from '../../domain/promo';

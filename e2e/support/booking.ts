@@ -52,6 +52,29 @@ export async function screenshot(page: Page, info: TestInfo, name: string, fullP
   await info.attach(name, { path: file, contentType: 'image/png' });
 }
 
+/**
+ * Walks the calendar with ArrowRight from the focused day until `wanted` holds for the day that has the
+ * keyboard (each step waits for the focus to move, so no key lands on a day already left), at most `steps`.
+ */
+export async function arrowToDay(
+  page: Page,
+  wanted: (day: { date: string; closed: boolean }) => boolean,
+  steps = 62,
+): Promise<string> {
+  const focused = () =>
+    page.evaluate(() => {
+      const el = document.activeElement;
+      return { date: el?.getAttribute('data-date') ?? '', closed: el?.getAttribute('aria-disabled') === 'true' };
+    });
+  for (let i = 0; i < steps; i++) {
+    const day = await focused();
+    if (wanted(day)) return day.date;
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await focused()).date).not.toBe(day.date);
+  }
+  throw new Error('no such day on the calendar within reach of the arrow keys');
+}
+
 /** The first day the calendar offers (not striped), moving to the next month when needed. */
 export async function pickFirstOpenDay(page: Page | Locator): Promise<string> {
   for (let i = 0; i < 3; i++) {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  arrowToDay,
   CARDS,
   continueToPayment,
   finishByKeyboard,
@@ -61,9 +62,7 @@ test('keyboard only: a junk booking from the load to the photo button, with erro
   await page.keyboard.press('Enter');
   const day = page.locator('button.day[tabindex="0"]');
   await expect(day).toBeFocused();
-  for (let i = 0; i < 62 && (await day.getAttribute('data-date')) !== date; i++) {
-    await page.keyboard.press('ArrowRight');
-  }
+  await arrowToDay(page, (d) => d.date === date);
   await page.keyboard.press('Enter');
   await expect(page.locator(`button.day[data-date="${date}"]`)).toHaveAttribute('aria-pressed', 'true');
   // Tab reaches the day's windows (the first with a seat); arrow keys pick one.

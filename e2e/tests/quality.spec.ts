@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  arrowToDay,
   bookUrl,
   CARDS,
   continueToPayment,
@@ -83,10 +84,7 @@ test('keyboard only: a booking from the first Tab to the confirmation, with erro
   const day = page.locator('button.day[tabindex="0"]');
   await expect(day).toBeFocused();
   // Arrow keys walk the calendar; Enter picks an open day.
-  for (let i = 0; i < 14; i++) {
-    if ((await day.getAttribute('aria-disabled')) !== 'true') break;
-    await page.keyboard.press('ArrowRight');
-  }
+  await arrowToDay(page, (d) => !d.closed, 14);
   await page.keyboard.press('Enter');
   await expect(page.locator('button.day[aria-pressed="true"]')).toHaveCount(1);
   const c = customer('keyboard');

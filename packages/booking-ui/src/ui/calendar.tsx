@@ -33,13 +33,18 @@ export function Calendar(props: {
 }) {
   const { first, last, value } = props;
   const [month, setMonth] = useState(monthOf(value && value >= first && value <= last ? value : first));
-  const [focus, setFocus] = useState(value || first);
-  const grid = useRef<HTMLTableElement>(null);
-
   const reasonFor = (date: string): string | null => {
     if (date < first || date > last) return date < first ? 'not available' : 'too far ahead to book online';
     return props.closedReason(date);
   };
+  // The keyboard's way in is the chosen day, else the first day that can be picked (not today when today is
+  // closed): a tab stop on a closed day made Enter do nothing.
+  const [focus, setFocus] = useState(() => {
+    if (value) return value;
+    for (let d = first; d <= last; d = addDays(d, 1)) if (!reasonFor(d)) return d;
+    return first;
+  });
+  const grid = useRef<HTMLTableElement>(null);
 
   const weeks = useMemo(() => {
     const start = `${month}-01`;

@@ -53,6 +53,19 @@ export async function screenshot(page: Page, info: TestInfo, name: string, fullP
 }
 
 /**
+ * Waits until the API refuses a key it was told to forget: it hears of a revocation within a second (the
+ * embedded database is polled), and a step taken before that would still be served.
+ */
+export async function untilKeyRefused(apiUrl: string, key: string, origin: string) {
+  await expect
+    .poll(async () => {
+      const headers = { authorization: `Bearer ${key}`, origin };
+      return (await fetch(`${apiUrl}/booking/v1/company`, { headers })).status;
+    })
+    .toBe(401);
+}
+
+/**
  * Walks the calendar with ArrowRight from the focused day until `wanted` holds for the day that has the
  * keyboard (each step waits for the focus to move, so no key lands on a day already left), at most `steps`.
  */

@@ -1,15 +1,15 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
-import { bookingSessions, sandboxPaymentIntents } from '../../src/db/schema';
+import { sandboxPaymentIntents } from '../../src/db/schema';
 import { payWithCard } from '../support/booking';
 import { svc } from '../support/cli';
 import { apiClient, expectError } from '../support/client';
 import { acmeConfig } from '../support/fixtures';
 import { freeSlot, junkBody, openSlots } from '../support/junk';
-import { withTargetDb } from '../support/target-db';
+import { lapseHold, withTargetDb } from '../support/target-db';
 
 // The junk money path plays the attacker's and the unlucky customer's sequences: the last seat raced for,
 // a seat whose hold lapsed while the card was pending, concurrent confirms, and the payment caps. The amount
@@ -102,12 +102,7 @@ describe.each(targets)('junk seats and money on $name', (target) => {
     const slot = await lastSeat();
     const slow = (await api.post('/junk/intents', { key, body: junkBody(slot) })).body.data;
     // The customer walked away: the hold runs out.
-    await withTargetDb(target, ({ db }) =>
-      db
-        .update(bookingSessions)
-        .set({ holdUntil: sql`now() - interval '1 minute'` })
-        .where(eq(bookingSessions.sessionId, slow.session_id)),
-    );
+    await lapseHold(target, slow.session_id);
     const day = (await api.get('/junk/availability', { key, query: { from: slot.date, to: slot.date } })).body.data
       .days[0];
     expect(day.windows.find((w: any) => w.start === '13:00').remaining).toBe(1);
@@ -131,12 +126,7 @@ describe.each(targets)('junk seats and money on $name', (target) => {
   it('a lapsed hold whose seat is still free still gets its job', async () => {
     const slot = await freeSlot(api, target);
     const intent = (await api.post('/junk/intents', { key, body: junkBody(slot) })).body.data;
-    await withTargetDb(target, ({ db }) =>
-      db
-        .update(bookingSessions)
-        .set({ holdUntil: sql`now() - interval '1 minute'` })
-        .where(eq(bookingSessions.sessionId, intent.session_id)),
-    );
+    await lapseHold(target, intent.session_id);
     await payWithCard(target, intent);
     expect((await confirm(intent)).body.data.state).toBe('confirmed');
   });

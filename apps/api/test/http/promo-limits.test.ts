@@ -1,12 +1,12 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bookingSessions, orders, promoCodes } from '../../src/db/schema';
+import { orders, promoCodes } from '../../src/db/schema';
 import { intentBody, payWithCard } from '../support/booking';
 import { apiClient, expectError } from '../support/client';
 import { acmeTwin } from '../support/companies';
 import { junkBody } from '../support/junk';
 import { spawnServer, type Target } from '../support/servers';
-import { sandboxStatuses, withTargetDb } from '../support/target-db';
+import { lapseHold, sandboxStatuses, withTargetDb } from '../support/target-db';
 
 // A promo with a use limit is money: of any number of customers racing for its last use, on any instance,
 // exactly one gets it; a customer whose hold lapsed and whose use went to someone else gets no booking and
@@ -30,14 +30,6 @@ async function morningSlot(target: Target, key: string) {
   }
   throw new Error('no junk window with seats');
 }
-
-const lapse = (target: Target, sessionId: string) =>
-  withTargetDb(target, ({ db }) =>
-    db
-      .update(bookingSessions)
-      .set({ holdUntil: sql`now() - interval '1 minute'` })
-      .where(eq(bookingSessions.sessionId, sessionId)),
-  );
 
 const timesUsed = (target: Target, slug: string) =>
   withTargetDb(target, async ({ db }) => {
@@ -105,7 +97,7 @@ describe.each(targets)('a one-use promo whose hold lapsed on $name', (target) =>
     const slow = (await api.post('/junk/intents', { key: co.key, body: junkBody(slot, { promo_code: 'ONCE' }) })).body
       .data as Intent;
     // The customer walked away: the hold runs out, and the use is free for another (a dumpster order).
-    await lapse(target, slow.session_id);
+    await lapseHold(target, slow.session_id);
     const quick = (
       await api.post('/intents', { key: co.key, body: intentBody(target, { size_id: co.size, promo_code: 'ONCE' }) })
     ).body.data as Intent;
@@ -154,7 +146,7 @@ describe.runIf(postgres.length)('a one-use promo across two instances on Postgre
     const first = answers.find((r) => r.status === 200)?.body.data as Intent;
 
     // Its hold lapses; another customer takes the use on the other instance; both pay; both confirm at once.
-    await lapse(target, first.session_id);
+    await lapseHold(target, first.session_id);
     const other = (await b.post('/intents', { key: co.key, body: body() })).body.data as Intent;
     await payWithCard(target, first);
     await payWithCard(target, other);

@@ -1,18 +1,13 @@
-import { and, count, desc, eq, gt, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
 import { bookingSessions, companies, customers, invoices, junkJobs, junkPhotos, payments } from '../schema';
+import { holdingSessions } from './sessions';
 
 export type JunkJobRow = typeof junkJobs.$inferSelect;
 
 /** Sessions that hold a seat: a junk intent without its job yet, not failed, inside its hold. */
 const holding = (companyId: string, now: Date) =>
-  and(
-    eq(bookingSessions.companyId, companyId),
-    eq(bookingSessions.kind, 'junk'),
-    isNull(bookingSessions.junkJobId),
-    inArray(bookingSessions.state, ['intent_created', 'unconfirmed']),
-    gt(bookingSessions.holdUntil, now),
-  );
+  and(holdingSessions(companyId, now), eq(bookingSessions.kind, 'junk'));
 
 /** Seats taken per day and window start between two dates: jobs booked plus intents holding a seat. */
 export async function seatsTaken(

@@ -26,7 +26,7 @@ export async function insertSession(
 }
 
 /** Open sessions (no order or job, not failed) that still hold what they took: a window's seat, a promo's use. */
-const holding = (companyId: string, now: Date) =>
+export const holdingSessions = (companyId: string, now: Date) =>
   and(
     eq(bookingSessions.companyId, companyId),
     isNull(bookingSessions.orderId),
@@ -40,7 +40,7 @@ export async function countPromoHolds(db: Queryable, companyId: string, code: st
   const [row] = await db
     .select({ n: count() })
     .from(bookingSessions)
-    .where(and(holding(companyId, now), eq(bookingSessions.promoCode, code)));
+    .where(and(holdingSessions(companyId, now), eq(bookingSessions.promoCode, code)));
   return Number(row?.n ?? 0);
 }
 

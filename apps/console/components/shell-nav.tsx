@@ -14,6 +14,7 @@ type Item = { href: string; label: string; count?: keyof NavCounts; ownerOnly?: 
 const ITEMS: Item[] = [
   { href: '/needs-action', label: 'Needs action', count: 'needs_action' },
   { href: '/dispatch', label: 'Dispatch' },
+  { href: '/fleet', label: 'Fleet' },
   { href: '/leads', label: 'Leads', count: 'new_leads' },
   { href: '/customers', label: 'Customers' },
   { href: '/estimates', label: 'Estimates' },

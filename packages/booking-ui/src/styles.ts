@@ -36,6 +36,7 @@ export const bookingCss = `
 .svc-b .card input{position:absolute;opacity:0;width:1px;height:1px}
 .svc-b .card .title{font-weight:700;font-size:16px}
 .svc-b .card .price{font-size:18px;font-weight:700;font-variant-numeric:tabular-nums}
+.svc-b .card .next{font-weight:700;color:#92400e}
 .svc-b .card .meta{font-size:14px;color:#4b5563}
 .svc-b .badges{display:flex;gap:6px;flex-wrap:wrap;min-height:0}
 .svc-b .badge{font-size:12px;font-weight:700;padding:2px 8px;border-radius:999px;background:#fef3c7;color:#92400e}

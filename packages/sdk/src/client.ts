@@ -69,7 +69,7 @@ export function createBookingClient(options: BookingClientOptions) {
     company: () => dataOf<Company>(raw.GET('/company')),
     sizes: () => dataOf<Size[]>(raw.GET('/sizes')),
     materials: () => dataOf<Materials>(raw.GET('/materials')),
-    availability: (query: { from?: string; to?: string } = {}) =>
+    availability: (query: { from?: string; to?: string; size_id?: string; rental_days?: number } = {}) =>
       dataOf<Availability>(raw.GET('/availability', { params: { query } })),
     check: (body: CheckRequest) => dataOf<CheckResult>(raw.POST('/check', { body })),
     quote: (body: QuoteRequest) => dataOf<Quote>(raw.POST('/quote', { body })),

@@ -7,6 +7,7 @@ import type { KeyKind } from '../lib/api-keys';
 import { processorsFor } from '../payments/processors';
 import { readEnv } from '../runtime/config';
 import { applyCompanyConfig } from '../use-cases/company/apply-config';
+import { companyBySlug } from '../use-cases/company/find-company';
 import {
   createKey,
   listCompanyKeys,
@@ -14,6 +15,7 @@ import {
   setBookingApi,
   setCompanyFlags,
 } from '../use-cases/company/keys';
+import { readCompanyConfig } from '../use-cases/company/read-config';
 import { seedDemo } from '../use-cases/company/seed-demo';
 import { listJobs } from '../use-cases/office/jobs';
 import { listCompanyOutbox, listOrders } from '../use-cases/office/orders';
@@ -29,6 +31,7 @@ export const HELP = `svc: company setup for the booking platform
 Usage: npm run svc -- <command> [options]      (add --json for machine-readable output)
 
   company apply <config.json>                 create or update a company from its config (docs/company-config.md)
+  company show <slug>                         its config as company apply takes it (edit it, apply it back)
   company list                                every company with its switches
   company activate|deactivate <slug>          company_inactive while deactivated
   booking on|off <slug>                       take online booking on or off
@@ -138,6 +141,11 @@ export async function runSvc(argv: string[], environment: NodeJS.ProcessEnv = pr
           text: `${result.created ? 'created' : 'updated'} company ${result.slug} (${result.id})`,
           json: result,
         };
+      }
+      case 'company show': {
+        const company = await companyBySlug(database.db, need(rest[0], 'slug'));
+        const config = await readCompanyConfig(database, company.id);
+        return { text: JSON.stringify(config, null, 2), json: config };
       }
       case 'company list': {
         const rows = (await listCompanies(database.db)).map((c) => ({

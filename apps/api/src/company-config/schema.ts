@@ -78,6 +78,39 @@ export const PromoConfig = z
     path: ['valid_to'],
   });
 
+/** The fleet (docs/decisions.md, "The fleet"): a size listed here is sold only while one of its cans is free. */
+export const FleetConfig = z.strictObject({
+  turnaround_days: z
+    .number()
+    .int()
+    .min(0)
+    .max(30)
+    .default(0)
+    .describe('days a can stays in the yard after a pickup before it can go out again'),
+  sizes: z
+    .array(
+      z.strictObject({
+        size: z.string().describe('a size key'),
+        cans: z.number().int().min(0).max(10_000).nullable().describe('null: this size is not counted'),
+      }),
+    )
+    .default([]),
+  out_of_service: z
+    .array(
+      z
+        .strictObject({
+          size: z.string().describe('a size key'),
+          from: date,
+          to: date,
+          cans: z.number().int().min(1).max(10_000),
+          note: z.string().max(200).nullable().default(null),
+        })
+        .refine((o) => o.from <= o.to, { message: 'from is after to', path: ['to'] }),
+    )
+    .max(500)
+    .default([]),
+});
+
 export const CompanyConfig = z
   .strictObject({
     $schema: z.string().optional(),
@@ -175,6 +208,9 @@ export const CompanyConfig = z
       })
       .default({ kind: 'sandbox', account: null }),
     junk: JunkConfig.nullable().default(null).describe('junk removal; null when the company does not offer it online'),
+    fleet: FleetConfig.nullable()
+      .default(null)
+      .describe('cans per size; null (or a size not listed): its cans are not counted'),
   })
   .superRefine((config, ctx) => {
     const keys = new Set<string>();
@@ -204,6 +240,24 @@ export const CompanyConfig = z
           });
         }
       });
+    });
+    const listed = new Set<string>();
+    const tracked = new Set<string>();
+    config.fleet?.sizes.forEach((f, i) => {
+      const path = ['fleet', 'sizes', i, 'size'];
+      if (!keys.has(f.size)) ctx.addIssue({ code: 'custom', message: `unknown size key ${f.size}`, path });
+      else if (listed.has(f.size)) ctx.addIssue({ code: 'custom', message: `duplicate size ${f.size}`, path });
+      listed.add(f.size);
+      if (f.cans !== null) tracked.add(f.size);
+    });
+    config.fleet?.out_of_service.forEach((o, i) => {
+      if (!tracked.has(o.size)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `size ${o.size} has no number of cans in fleet.sizes`,
+          path: ['fleet', 'out_of_service', i, 'size'],
+        });
+      }
     });
     const codes = new Set<string>();
     config.promo_codes.forEach((p, i) => {

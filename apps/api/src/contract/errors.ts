@@ -24,6 +24,7 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   promo_invalid: 409,
   account_customer: 409,
   material_not_allowed: 409,
+  size_sold_out: 409,
   already_authorized: 409,
   payment_intent_mismatch: 409,
   unconfirmed: 409,

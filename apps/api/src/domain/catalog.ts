@@ -51,6 +51,15 @@ export const DEFAULT_PAYMENT_LIMITS: PaymentLimits = {
   failedPaymentsPerSession: 5,
 };
 
+/** A size's cans as a booking rule (domain/fleet.ts). */
+export type SizeFleet = {
+  cans: number;
+  /** Days a can stays in the yard after a pickup before it can go out again. */
+  turnaroundDays: number;
+  /** Cans out of service from one day through another (inclusive). */
+  outOfService: { from: string; to: string; cans: number; note: string | null }[];
+};
+
 export type ClosedDate = { date: string; kind: 'holiday' | 'blackout'; reason: string };
 
 export type Size = {
@@ -69,6 +78,8 @@ export type Size = {
   isDefault: boolean;
   isPopular: boolean;
   sortOrder: number;
+  /** Its cans, when the company counts them (domain/fleet.ts); null: sold on every open day. */
+  fleet: SizeFleet | null;
 };
 
 export type MaterialSize = {

@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'promo_invalid',
   'account_customer',
   'material_not_allowed',
+  'size_sold_out',
   'already_authorized',
   'payment_intent_mismatch',
   'unconfirmed',

@@ -19,6 +19,7 @@ export function size(overrides: Partial<Size> = {}): Size {
     isDefault: true,
     isPopular: false,
     sortOrder: 0,
+    fleet: null,
     ...overrides,
   };
 }

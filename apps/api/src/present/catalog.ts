@@ -1,6 +1,7 @@
 import type { checkDeliveryDate } from '../domain/calendar';
 import type { Catalog, Material, Size } from '../domain/catalog';
 import { WEEKDAY_NAMES } from '../domain/dates';
+import { shortestRental } from '../domain/fleet';
 import { fromPercentMilli } from '../domain/money';
 import { priceFromCents, type QuoteCents } from '../domain/pricing';
 import { PROMO_MESSAGES, type PromoResult } from '../domain/promo';
@@ -10,7 +11,8 @@ import { dollarsOrNull, dollars as toDollars } from './money';
 
 /** The catalog as the Booking API shows it: presenters are the one place cents become dollars. */
 
-export function presentSize(size: Size) {
+/** A size of GET /sizes; `fleet` only for a size whose cans are counted (use-cases/dumpster/fleet.ts). */
+export function presentSize({ size, nextDeliveryDate }: { size: Size; nextDeliveryDate?: string | null }) {
   return {
     id: size.id,
     label: size.label,
@@ -32,6 +34,9 @@ export function presentSize(size: Size) {
     fuel_environmental_fee: { enabled: size.fuelFee.enabled, amount: toDollars(size.fuelFee.amountCents) },
     is_default: size.isDefault,
     is_popular: size.isPopular,
+    ...(nextDeliveryDate !== undefined
+      ? { fleet: { rental_days: shortestRental(size), next_delivery_date: nextDeliveryDate } }
+      : {}),
   };
 }
 

@@ -27,7 +27,11 @@ export function presentDataCustomer(customer: CustomerRow, bookings: Bookings) {
   };
 }
 
-export function presentDataSize(size: SizeRow, currency: 'USD' | 'CAD') {
+export function presentDataSize(
+  size: SizeRow,
+  currency: 'USD' | 'CAD',
+  fleet: { cans: number; outToday: number; inRepairToday: number } | null,
+) {
   const prices = {
     d3: size.priceD3Cents,
     d7: size.priceD7Cents,
@@ -61,6 +65,7 @@ export function presentDataSize(size: SizeRow, currency: 'USD' | 'CAD') {
     is_default: size.isDefault,
     is_popular: size.isPopular,
     sort_order: size.sortOrder,
+    fleet: fleet && { cans: fleet.cans, out_today: fleet.outToday, in_repair_today: fleet.inRepairToday },
     created_at: size.createdAt.toISOString(),
   };
 }

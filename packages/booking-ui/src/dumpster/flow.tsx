@@ -1,3 +1,4 @@
+import { type Availability, SvcApiError } from '@svc/sdk';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import type { Attribution } from '../attribution';
 import { useCheckout } from '../engine/checkout';
@@ -13,6 +14,7 @@ import { confirmedPageUrl, intentBody } from './requests';
 import { offeredSizes } from './sizes';
 import { DumpsterSummary } from './summary';
 import { type DumpsterPreload, useCatalog } from './use-catalog';
+import { useFleetDays } from './use-fleet';
 import { useLiveQuote } from './use-quote';
 
 export type BookingFlowProps = {
@@ -39,6 +41,8 @@ export type BookingFlowProps = {
   /** Rendered on the page's server: the catalog, the starting answers and their quote (hydrated as is). */
   preload?: DumpsterPreload;
 };
+
+const NO_DAYS: Availability = { today: '', min_date: '', max_date: '', from: '', to: '', max_days: 0, closed: [] };
 
 /** The order in which the first field in error takes focus. */
 const FIELD_ORDER: Field[] = [
@@ -104,6 +108,8 @@ export function BookingFlow(props: BookingFlowProps) {
     [data, material, materialsOn, waitForMaterial],
   );
   const size = offered.find((o) => o.size.yards === answers.sizeYards)?.size;
+  // A size whose cans the company counts: the days with none free for this rental are greyed.
+  const fleetDays = useFleetDays(client, size, answers.days, data?.availability ?? NO_DAYS);
   const { quote, quoteBusy, clearQuote } = useLiveQuote(
     client,
     size,
@@ -155,6 +161,8 @@ export function BookingFlow(props: BookingFlowProps) {
       checkout.start({ intent, answers, label: size.label });
     } catch (err) {
       const { field, message } = explainError(err, who);
+      // The last can went to someone else since the calendar was read: show it as it is now.
+      if (err instanceof SvcApiError && err.code === 'size_sold_out') await fleetDays.reload();
       fail({ [field]: message });
     } finally {
       setBusy(false);
@@ -164,13 +172,20 @@ export function BookingFlow(props: BookingFlowProps) {
   function startOver() {
     setAnswers((a) => ({ ...a, date: '', terms: false, ack: false }));
     clearQuote();
+    void fleetDays.reload();
     checkout.startOver();
+  }
+
+  /** Back from the card to the form (to change a detail, or after a refusal): the calendar as it is now. */
+  function edit() {
+    void fleetDays.reload();
   }
 
   const color = company.branding.primary_color;
   const form = data ? (
     <DumpsterForm
       {...{ data, answers, set, id, errors, offered, size, material, materialsOn, waitForMaterial, quote, quoteBusy }}
+      fleet={fleetDays.fleet}
       busy={busy}
       preview={props.preview}
       companyName={company.name}
@@ -187,7 +202,18 @@ export function BookingFlow(props: BookingFlowProps) {
         <CheckoutScreens
           checkout={checkout}
           form={form}
-          summary={(pending, onEdit) => <DumpsterSummary pending={pending} onEdit={onEdit} />}
+          summary={(pending, onEdit) => (
+            <DumpsterSummary
+              pending={pending}
+              onEdit={
+                onEdit &&
+                (() => {
+                  edit();
+                  onEdit();
+                })
+              }
+            />
+          )}
           labels={{
             booked: 'Your dumpster is booked',
             held: 'Order received, under review',

@@ -6,6 +6,7 @@ import { type Material, MaterialSection } from './material';
 import { QuoteSummary } from './quote-summary';
 import { type offeredSizes, SizeSection } from './sizes';
 import type { Loaded } from './use-catalog';
+import type { FleetDays } from './use-fleet';
 import { WhenSection } from './when';
 
 export type DumpsterFormProps = {
@@ -21,6 +22,8 @@ export type DumpsterFormProps = {
   waitForMaterial: boolean;
   quote: Quote | null;
   quoteBusy: boolean;
+  /** The chosen size's sold-out delivery days (a size whose cans the company counts). */
+  fleet: FleetDays;
   busy: boolean;
   preview?: boolean;
   companyName: string;
@@ -68,12 +71,14 @@ export function DumpsterForm(props: DumpsterFormProps) {
         currency={data.profile.currency}
         debrisOptions={materialsOn ? null : data.materials.materials}
         waitForMaterial={props.waitForMaterial}
+        soonest={data.availability.min_date}
       />
       <WhenSection
         {...fields}
         availability={data.availability}
         size={props.size}
         closed={data.profile.non_working_days}
+        fleet={props.fleet}
       />
       <AddressSection {...fields} canadian={data.profile.currency === 'CAD'} />
       <CustomerSection

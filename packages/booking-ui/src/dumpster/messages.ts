@@ -1,4 +1,5 @@
 import { SvcApiError, SvcConnectionError } from '@svc/sdk';
+import { longDate } from '../format';
 import { FIELD_MESSAGES, type Field, type FieldErrors } from './answers';
 
 /** The API's field names (dotted, as in error.field) to the form's fields. */
@@ -44,6 +45,7 @@ export function explainError(err: unknown, who: Who): Explained {
       : { field: 'form', message: 'Some of the details could not be read. Please check the form and try again.' };
   }
   if (err.code === 'promo_invalid') return explainPromoRefusal(err);
+  if (err.code === 'size_sold_out') return explainSoldOut(err);
   if (err.code === 'date_closed' && err.field === 'pickup_date') {
     return {
       field: 'days',
@@ -123,6 +125,28 @@ export function explainCheck(
   if (!check.booking_online) errors.form = explainCode('booking_offline', who).message;
   else if (!check.payments_ready) errors.form = explainCode('payments_not_ready', who).message;
   return errors;
+}
+
+/**
+ * No can of the size free for the whole rental (docs/decisions.md, "The fleet"): at the intent, the date is
+ * the field to change (the page re-reads the calendar); at confirm, the card was released and nothing booked.
+ */
+export function explainSoldOut(err: SvcApiError): Explained {
+  const details = (err.details ?? {}) as { payment?: string; next_delivery_date?: string | null };
+  if (details.payment === 'released') {
+    return {
+      field: 'form',
+      message:
+        'The last dumpster of this size for those days was booked while you were paying, so nothing was booked and your card was not charged. Change the details to choose another day.',
+    };
+  }
+  const next = details.next_delivery_date
+    ? ` The first day with one free is ${longDate(details.next_delivery_date)}.`
+    : '';
+  return {
+    field: 'date',
+    message: `All dumpsters of this size are out for some of those days: choose another delivery day.${next}`,
+  };
 }
 
 /**

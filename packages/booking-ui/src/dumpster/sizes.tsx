@@ -1,5 +1,5 @@
 import type { Size } from '@svc/sdk';
-import { money } from '../format';
+import { longDate, money } from '../format';
 import { ErrorText, Section } from '../ui/fields';
 import type { Answers, FieldProps, SetAnswers } from './answers';
 import type { Material } from './material';
@@ -13,6 +13,18 @@ export function offeredSizes(sizes: Size[], material: Material | undefined, pric
   });
 }
 
+/** Days within which a counted size's next free delivery reads as available "now" on its card. */
+const SOON_DAYS = 14;
+
+/** A counted size with no can free in the next weeks (GET /sizes' fleet.next_delivery_date). */
+export function soldOutFor(size: Size, soonest: string): boolean {
+  if (!size.fleet) return false;
+  const next = size.fleet.next_delivery_date;
+  if (!next || !soonest) return next === null;
+  const gap = (Date.parse(`${next}T00:00:00Z`) - Date.parse(`${soonest}T00:00:00Z`)) / 86_400_000;
+  return gap > SOON_DAYS;
+}
+
 export function SizeSection(
   props: FieldProps & {
     offered: ReturnType<typeof offeredSizes>;
@@ -21,6 +33,8 @@ export function SizeSection(
     currency: string;
     debrisOptions: Material[] | null;
     waitForMaterial: boolean;
+    /** The first delivery day the calendar offers: a counted size free only weeks later says so first. */
+    soonest: string;
   },
 ) {
   const { offered, answers, set, id, errors, currency } = props;
@@ -46,6 +60,13 @@ export function SizeSection(
                 {size.is_default ? <span className="badge default">Recommended</span> : null}
               </span>
               <span className="title">{size.label}</span>
+              {soldOutFor(size, props.soonest) ? (
+                <span className="next" data-testid="size-next">
+                  {size.fleet?.next_delivery_date
+                    ? `All out for now: next available ${longDate(size.fleet.next_delivery_date)}`
+                    : 'All out for now: call for the next available day'}
+                </span>
+              ) : null}
               <span className="price">
                 {materialPrice !== null
                   ? `${money(materialPrice, currency)} for 7 days`

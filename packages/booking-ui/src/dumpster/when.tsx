@@ -4,6 +4,7 @@ import { longDate, shortDate } from '../format';
 import { Calendar } from '../ui/calendar';
 import { described, ErrorText, Section } from '../ui/fields';
 import { type Answers, type ClosedDays, type FieldProps, pickupClosed, type SetAnswers } from './answers';
+import { cansOf, type FleetDays, soldOutReason } from './use-fleet';
 
 const REASONS: Record<string, string> = {
   past: 'not available',
@@ -20,8 +21,10 @@ export function WhenSection(
     availability: Availability;
     size: Size | undefined;
     closed?: ClosedDays;
+    fleet: FleetDays;
   },
 ) {
+  const { fleet } = props;
   const { answers, set, id, errors } = props;
   const tiers = props.size?.prices;
   const tierDays = new Set(
@@ -30,11 +33,12 @@ export function WhenSection(
       : [],
   );
   const lengths = [...new Set([...LENGTHS, answers.days])].sort((a, b) => a - b);
-  const firstOpen = firstOpenDay(props.availability);
-  const closed = useMemo(
-    () => new Map(props.availability.closed.map((c) => [c.date, REASONS[c.reason] ?? 'closed'])),
-    [props.availability],
-  );
+  const firstOpen = firstOpenDay(props.availability, fleet.full);
+  const closed = useMemo(() => {
+    const days = new Map(props.availability.closed.map((c) => [c.date, REASONS[c.reason] ?? 'closed']));
+    for (const date of fleet.full) if (!days.has(date)) days.set(date, soldOutReason(fleet));
+    return days;
+  }, [props.availability, fleet]);
   return (
     <Section title="When do you need it?" id={id('date')}>
       <div>
@@ -74,17 +78,25 @@ export function WhenSection(
           describedBy={`${id('date')}-err`}
           invalid={Boolean(errors.date)}
         />
+        {fleet.full.size ? (
+          <p className="hint" data-testid="fleet-note">
+            Greyed days: all {cansOf(fleet.sizeLabel)} are out for a {fleet.days}-day rental from then.{' '}
+            {fleet.next
+              ? `The first free delivery day is ${longDate(fleet.next)}.`
+              : 'None is free in the coming weeks.'}
+          </p>
+        ) : null}
         <ErrorText id={id} errors={errors} field="date" />
       </div>
     </Section>
   );
 }
 
-/** The first day /availability leaves open (min_date itself may be a closed day). */
-export function firstOpenDay(availability: Availability): string | null {
+/** The first day /availability leaves open (min_date itself may be a closed day), and no can sold out. */
+export function firstOpenDay(availability: Availability, soldOut: ReadonlySet<string> = new Set()): string | null {
   const closed = new Set(availability.closed.map((c) => c.date));
   for (let d = availability.min_date; d <= availability.to; ) {
-    if (!closed.has(d)) return d;
+    if (!closed.has(d) && !soldOut.has(d)) return d;
     const next = new Date(`${d}T00:00:00Z`);
     next.setUTCDate(next.getUTCDate() + 1);
     d = next.toISOString().slice(0, 10);

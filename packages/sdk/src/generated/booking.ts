@@ -560,7 +560,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_body" | "invalid_parameter" | "unauthorized" | "origin_required" | "origin_not_allowed" | "secret_in_browser" | "company_inactive" | "not_found" | "method_not_allowed" | "booking_offline" | "payments_not_ready" | "date_past" | "date_closed" | "out_of_service_area" | "promo_invalid" | "account_customer" | "material_not_allowed" | "already_authorized" | "payment_intent_mismatch" | "unconfirmed" | "processing" | "idempotency_conflict" | "rate_limited" | "internal" | "upstream" | "booking_api_off" | "slot_past_date" | "slot_same_day_closed" | "slot_too_far" | "slot_non_working_day" | "slot_blackout" | "slot_bad_window" | "slot_bad_date" | "photos_not_available" | "photos_expired" | "photos_limit_reached" | "photo_too_large" | "photo_type" | "photo_rejected" | "access_disabled" | "daily_window_ended" | "lead_quota_exceeded" | "forbidden" | "csrf_rejected" | "state_conflict";
+                code: "invalid_body" | "invalid_parameter" | "unauthorized" | "origin_required" | "origin_not_allowed" | "secret_in_browser" | "company_inactive" | "not_found" | "method_not_allowed" | "booking_offline" | "payments_not_ready" | "date_past" | "date_closed" | "out_of_service_area" | "promo_invalid" | "account_customer" | "material_not_allowed" | "size_sold_out" | "already_authorized" | "payment_intent_mismatch" | "unconfirmed" | "processing" | "idempotency_conflict" | "rate_limited" | "internal" | "upstream" | "booking_api_off" | "slot_past_date" | "slot_same_day_closed" | "slot_too_far" | "slot_non_working_day" | "slot_blackout" | "slot_bad_window" | "slot_bad_date" | "photos_not_available" | "photos_expired" | "photos_limit_reached" | "photo_too_large" | "photo_type" | "photo_rejected" | "access_disabled" | "daily_window_ended" | "lead_quota_exceeded" | "forbidden" | "csrf_rejected" | "state_conflict";
                 message: string;
                 /** @description the request field or parameter at fault */
                 field?: string;
@@ -638,6 +638,17 @@ export interface components {
             };
             is_default: boolean;
             is_popular: boolean;
+            /** @description present when the company counts this size's cans: it is sold only while one is free (GET /availability with size_id shows the days); absent: every open day */
+            fleet?: {
+                /** @description the shortest rental the size is priced for */
+                rental_days: number;
+                /**
+                 * Format: date
+                 * @description the first bookable delivery day with a can free for that rental; null: none until max_date
+                 * @example 2026-12-01
+                 */
+                next_delivery_date: string | null;
+            };
         };
         Materials: {
             enabled: boolean;
@@ -709,9 +720,24 @@ export interface components {
                  * @example 2026-12-01
                  */
                 date: string;
-                /** @enum {string} */
-                reason: "past" | "holiday_or_blackout" | "non_working_day";
+                /**
+                 * @description fleet_full: no can of the asked size is free for the whole rental from this day (only with size_id)
+                 * @enum {string}
+                 */
+                reason: "past" | "holiday_or_blackout" | "non_working_day" | "fleet_full";
             }[];
+            /** @description only with size_id and rental_days, for a size whose cans the company counts */
+            fleet?: {
+                /** Format: uuid */
+                size_id: string;
+                rental_days: number;
+                /**
+                 * Format: date
+                 * @description the first bookable delivery day with a can free for the whole rental; null: none until max_date
+                 * @example 2026-12-01
+                 */
+                next_delivery_date: string | null;
+            };
         };
         CheckResult: {
             date: {
@@ -1532,6 +1558,10 @@ export interface operations {
                 from?: string;
                 /** @description default: from + 59 days; at most from + 120 days */
                 to?: string;
+                /** @description with rental_days: also close the days on which no can of this size is free */
+                size_id?: string;
+                /** @description the rental length to fit, with size_id */
+                rental_days?: number;
             };
             header?: never;
             path?: never;
@@ -1570,6 +1600,15 @@ export interface operations {
             };
             /** @description Error: origin_not_allowed, secret_in_browser, company_inactive */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1880,7 +1919,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: booking_offline, payments_not_ready, date_past, date_closed, out_of_service_area, promo_invalid, account_customer, material_not_allowed, already_authorized, processing, idempotency_conflict */
+            /** @description Error: booking_offline, payments_not_ready, date_past, date_closed, out_of_service_area, promo_invalid, account_customer, material_not_allowed, size_sold_out, already_authorized, processing, idempotency_conflict */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1996,7 +2035,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: payment_intent_mismatch, unconfirmed, processing, promo_invalid */
+            /** @description Error: payment_intent_mismatch, unconfirmed, processing, promo_invalid, size_sold_out */
             409: {
                 headers: {
                     [name: string]: unknown;

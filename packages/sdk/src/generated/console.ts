@@ -480,6 +480,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fleet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The counted sizes' cans out, in repair and free per day, for 60 days */
+        get: operations["getFleet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/settings": {
         parameters: {
             query?: never;
@@ -631,6 +648,26 @@ export interface paths {
          * @description Merges the section into the company config and applies it as `svc company apply` does; live on the booking page within a second. Every problem is an invalid_body whose `field` names the form field (`sizes.0.prices.d7`); with several, `details.issues` lists each `{ field, message }`.
          */
         post: operations["saveJunkSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings/fleet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the fleet: cans per size, turnaround, cans in repair
+         * @description Merges the section into the company config and applies it as `svc company apply` does; live on the booking page within a second. Every problem is an invalid_body whose `field` names the form field (`sizes.0.prices.d7`); with several, `details.issues` lists each `{ field, message }`. Owners only: staff get 403 forbidden.
+         */
+        post: operations["saveFleetSettings"];
         delete?: never;
         options?: never;
         head?: never;
@@ -922,7 +959,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_body" | "invalid_parameter" | "unauthorized" | "origin_required" | "origin_not_allowed" | "secret_in_browser" | "company_inactive" | "not_found" | "method_not_allowed" | "booking_offline" | "payments_not_ready" | "date_past" | "date_closed" | "out_of_service_area" | "promo_invalid" | "account_customer" | "material_not_allowed" | "already_authorized" | "payment_intent_mismatch" | "unconfirmed" | "processing" | "idempotency_conflict" | "rate_limited" | "internal" | "upstream" | "booking_api_off" | "slot_past_date" | "slot_same_day_closed" | "slot_too_far" | "slot_non_working_day" | "slot_blackout" | "slot_bad_window" | "slot_bad_date" | "photos_not_available" | "photos_expired" | "photos_limit_reached" | "photo_too_large" | "photo_type" | "photo_rejected" | "access_disabled" | "daily_window_ended" | "lead_quota_exceeded" | "forbidden" | "csrf_rejected" | "state_conflict";
+                code: "invalid_body" | "invalid_parameter" | "unauthorized" | "origin_required" | "origin_not_allowed" | "secret_in_browser" | "company_inactive" | "not_found" | "method_not_allowed" | "booking_offline" | "payments_not_ready" | "date_past" | "date_closed" | "out_of_service_area" | "promo_invalid" | "account_customer" | "material_not_allowed" | "size_sold_out" | "already_authorized" | "payment_intent_mismatch" | "unconfirmed" | "processing" | "idempotency_conflict" | "rate_limited" | "internal" | "upstream" | "booking_api_off" | "slot_past_date" | "slot_same_day_closed" | "slot_too_far" | "slot_non_working_day" | "slot_blackout" | "slot_bad_window" | "slot_bad_date" | "photos_not_available" | "photos_expired" | "photos_limit_reached" | "photo_too_large" | "photo_type" | "photo_rejected" | "access_disabled" | "daily_window_ended" | "lead_quota_exceeded" | "forbidden" | "csrf_rejected" | "state_conflict";
                 message: string;
                 /** @description the request field or parameter at fault */
                 field?: string;
@@ -1099,6 +1136,8 @@ export interface components {
             customer_name: string;
             customer_phone: string;
             address: string;
+            /** @description a delivery of a counted size on a day when it leaves no can of that size free (docs/decisions.md, "The fleet") */
+            last_can: boolean;
         };
         ConsoleDayJob: {
             job_number: number;
@@ -1431,6 +1470,60 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        ConsoleFleet: {
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            from: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            to: string;
+            /** @description empty: the company counts no cans */
+            sizes: components["schemas"]["ConsoleFleetSize"][];
+            untracked: {
+                /** Format: uuid */
+                size_id: string;
+                label: string;
+            }[];
+        };
+        ConsoleFleetSize: {
+            /** Format: uuid */
+            size_id: string;
+            key: string;
+            label: string;
+            cans: number;
+            turnaround_days: number;
+            days: {
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                date: string;
+                /** @description with customers (delivery through pickup plus turnaround) or held by a checkout */
+                out: number;
+                in_repair: number;
+                free: number;
+            }[];
+            /** @description days with no can free */
+            full_days: string[];
+            out_of_service: {
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                from: string;
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                to: string;
+                cans: number;
+                note: string | null;
+            }[];
+        };
         Settings: {
             slug: string;
             /** @enum {string} */
@@ -1449,6 +1542,7 @@ export interface components {
                 promos: components["schemas"]["PromosSettings"];
                 closed_days: components["schemas"]["ClosedDaysSettings"];
                 junk: components["schemas"]["JunkSettings"];
+                fleet: components["schemas"]["FleetSettings"];
                 /** @description null for staff: card settings are for owners */
                 card_fees: {
                     /** @enum {string} */
@@ -1755,6 +1849,37 @@ export interface components {
                 terms: string;
                 /** @default  */
                 cancellation_policy: string;
+            } | null;
+        };
+        /** @description The cans of each size, the turnaround and the cans in repair (docs/decisions.md, "The fleet"); null: no size is counted. Owners edit, staff read. */
+        FleetSettings: {
+            /**
+             * @description cans per size; null (or a size not listed): its cans are not counted
+             * @default null
+             */
+            fleet: {
+                /**
+                 * @description days a can stays in the yard after a pickup before it can go out again
+                 * @default 0
+                 */
+                turnaround_days: number;
+                /** @default [] */
+                sizes: {
+                    /** @description a size key */
+                    size: string;
+                    /** @description null: this size is not counted */
+                    cans: number | null;
+                }[];
+                /** @default [] */
+                out_of_service: {
+                    /** @description a size key */
+                    size: string;
+                    from: string;
+                    to: string;
+                    cans: number;
+                    /** @default null */
+                    note: string | null;
+                }[];
             } | null;
         };
         /** @description Publishable and server keys, oldest first (Data API keys are under /data-api). */
@@ -4271,6 +4396,85 @@ export interface operations {
             };
         };
     };
+    getFleet: {
+        parameters: {
+            query?: {
+                /** @description default: the company's today */
+                from?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fleet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConsoleFleet"];
+                    };
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getSettings: {
         parameters: {
             query?: never;
@@ -4900,6 +5104,77 @@ export interface operations {
                 };
             };
             /** @description Error: company_inactive, csrf_rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveFleetSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FleetSettings"];
+            };
+        };
+        responses: {
+            /** @description Saved: every section as it now stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Settings"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected, forbidden */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -11,13 +11,43 @@ const Availability = z
     from: DateString,
     to: DateString,
     max_days: z.number().int(),
-    closed: z.array(z.object({ date: DateString, reason: z.enum(['past', 'holiday_or_blackout', 'non_working_day']) })),
+    closed: z.array(
+      z.object({
+        date: DateString,
+        reason: z.enum(['past', 'holiday_or_blackout', 'non_working_day', 'fleet_full']).openapi({
+          description:
+            'fleet_full: no can of the asked size is free for the whole rental from this day (only with size_id)',
+        }),
+      }),
+    ),
+    fleet: z
+      .object({
+        size_id: z.uuid(),
+        rental_days: z.number().int(),
+        next_delivery_date: DateString.nullable().openapi({
+          description:
+            'the first bookable delivery day with a can free for the whole rental; null: none until max_date',
+        }),
+      })
+      .optional()
+      .openapi({ description: 'only with size_id and rental_days, for a size whose cans the company counts' }),
   })
   .openapi('Availability');
 
 export const AvailabilityQuery = z.object({
   from: DateString.optional().openapi({ description: "default: today in the company's timezone" }),
   to: DateString.optional().openapi({ description: 'default: from + 59 days; at most from + 120 days' }),
+  size_id: z
+    .uuid()
+    .optional()
+    .openapi({ description: 'with rental_days: also close the days on which no can of this size is free' }),
+  rental_days: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(365)
+    .optional()
+    .openapi({ description: 'the rental length to fit, with size_id' }),
 });
 
 export const getAvailability = createRoute({
@@ -29,6 +59,6 @@ export const getAvailability = createRoute({
   request: { query: AvailabilityQuery },
   responses: {
     ...dataOf(Availability, 'Closed days between from and to'),
-    ...errorResponses([...AUTH_ERRORS, 'invalid_parameter']),
+    ...errorResponses([...AUTH_ERRORS, 'invalid_parameter', 'not_found']),
   },
 });

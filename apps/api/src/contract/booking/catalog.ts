@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { bearer, Dollars, dataOf, SizePricing } from '../common';
+import { bearer, DateString, Dollars, dataOf, SizePricing } from '../common';
 import { AUTH_ERRORS, errorResponses } from '../errors';
 
 /** GET /sizes and GET /materials: what a company rents out, with live prices. */
@@ -16,6 +16,18 @@ const Size = z
     ...SizePricing,
     is_default: z.boolean(),
     is_popular: z.boolean(),
+    fleet: z
+      .object({
+        rental_days: z.number().int().openapi({ description: 'the shortest rental the size is priced for' }),
+        next_delivery_date: DateString.nullable().openapi({
+          description: 'the first bookable delivery day with a can free for that rental; null: none until max_date',
+        }),
+      })
+      .optional()
+      .openapi({
+        description:
+          "present when the company counts this size's cans: it is sold only while one is free (GET /availability with size_id shows the days); absent: every open day",
+      }),
   })
   .openapi('Size');
 

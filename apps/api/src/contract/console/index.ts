@@ -1,5 +1,6 @@
 import { accountOperations } from './account';
 import { developerOperations } from './developers';
+import { fleetOperations } from './fleet';
 import { officeOperations } from './office';
 import { settingsOperations } from './settings';
 
@@ -12,6 +13,7 @@ export const CONSOLE_BASE = '/console/v1';
 export const consoleOperations = [
   ...accountOperations,
   ...officeOperations,
+  ...fleetOperations,
   ...settingsOperations,
   ...developerOperations,
 ] as const;
@@ -19,5 +21,6 @@ export const consoleOperations = [
 export * from './account';
 export * from './common';
 export * from './developers';
+export * from './fleet';
 export * from './office';
 export * from './settings';

@@ -99,6 +99,10 @@ export const Stop = z
     customer_name: z.string(),
     customer_phone: z.string(),
     address: z.string(),
+    last_can: z.boolean().openapi({
+      description:
+        'a delivery of a counted size on a day when it leaves no can of that size free (docs/decisions.md, "The fleet")',
+    }),
   })
   .openapi('ConsoleStop');
 export const DayJob = z

@@ -44,6 +44,11 @@ export const ClosedDaysSettings = z.strictObject({ closed_dates: C.closed_dates 
 
 export const JunkSettings = z.strictObject({ junk: C.junk }).openapi('JunkSettings');
 
+export const FleetSettings = z.strictObject({ fleet: C.fleet }).openapi('FleetSettings', {
+  description:
+    'The cans of each size, the turnaround and the cans in repair (docs/decisions.md, "The fleet"); null: no size is counted. Owners edit, staff read.',
+});
+
 export const CardFeeSettings = C.card_fees.describe('Who pays the card fee. Owners only.');
 
 export const Settings = z
@@ -63,6 +68,7 @@ export const Settings = z
       promos: PromosSettings,
       closed_days: ClosedDaysSettings,
       junk: JunkSettings,
+      fleet: FleetSettings,
       card_fees: CardFeeSettings.nullable().describe('null for staff: card settings are for owners'),
     }),
   })
@@ -123,6 +129,13 @@ export const saveJunk = section(
   JunkSettings,
   'Save junk removal: loads, windows and rules',
 );
+export const saveFleet = section(
+  'fleet',
+  'saveFleetSettings',
+  FleetSettings,
+  'Save the fleet: cans per size, turnaround, cans in repair',
+  true,
+);
 export const saveCardFees = section(
   'card-fees',
   'saveCardFeeSettings',
@@ -140,6 +153,7 @@ export const SECTION_OPERATIONS = {
   promos: savePromos,
   'closed-days': saveClosedDays,
   junk: saveJunk,
+  fleet: saveFleet,
   'card-fees': saveCardFees,
 } as const;
 

@@ -24,6 +24,16 @@ export const DataSize = z
     is_default: z.boolean(),
     is_popular: z.boolean(),
     sort_order: z.number().int(),
+    fleet: z
+      .object({
+        cans: z.number().int().openapi({ description: 'the cans of this size the company owns' }),
+        out_today: z.number().int().openapi({
+          description: 'cans with customers today (delivery through pickup plus turnaround), or held by a checkout',
+        }),
+        in_repair_today: z.number().int().openapi({ description: 'cans out of service today' }),
+      })
+      .nullable()
+      .openapi({ description: "null: the company does not count this size's cans (docs: the fleet)" }),
     created_at: z.string().openapi({ format: 'date-time' }),
   })
   .openapi('Size');

@@ -7,6 +7,7 @@ import {
   type Promo,
   type Size,
 } from '../../domain/catalog';
+import { sizeFleetOf } from '../../domain/fleet';
 import { JUNK_OFF } from '../../domain/junk';
 import type { Queryable } from '../client';
 import { closedDates, commercialAccounts, companies, materialSizes, materials, promoCodes, sizes } from '../schema';
@@ -228,6 +229,7 @@ export async function loadCatalog(db: Queryable, companyId: string): Promise<Cat
     isDefault: s.isDefault,
     isPopular: s.isPopular,
     sortOrder: s.sortOrder,
+    fleet: sizeFleetOf(row.fleet, s.key),
   }));
   const materialList: Material[] = materialRows.map((m) => ({
     id: m.id,

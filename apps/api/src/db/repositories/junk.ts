@@ -54,14 +54,6 @@ export async function seatsTakenInWindow(
   return (await seatsTaken(db, companyId, slot.date, slot.date, now)).get(`${slot.date} ${slot.start}`) ?? 0;
 }
 
-/**
- * Serializes seat counting for one company's junk windows inside the caller's transaction (a row lock on
- * the company), so two intents can never both take the last seat.
- */
-export async function lockJunkSeats(tx: Queryable, companyId: string): Promise<void> {
-  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
-}
-
 /** The next job number of a company; the row lock serializes concurrent jobs. */
 export async function takeJobNumber(db: Queryable, companyId: string): Promise<number> {
   const [row] = await db

@@ -141,11 +141,17 @@ export async function setOrderStatus(
   db: Queryable,
   companyId: string,
   orderId: string,
-  move: { from: string; to: string; at: Date; completedAt?: Date },
+  move: { from: string; to: string; at: Date; completedAt?: Date; returnedOn?: string },
 ): Promise<OrderRow | undefined> {
+  const { completedAt, returnedOn } = move;
   const [row] = await db
     .update(orders)
-    .set({ status: move.to, updatedAt: move.at, ...(move.completedAt ? { completedAt: move.completedAt } : {}) })
+    .set({
+      status: move.to,
+      updatedAt: move.at,
+      ...(completedAt ? { completedAt } : {}),
+      ...(returnedOn ? { returnedOn } : {}),
+    })
     .where(and(eq(orders.companyId, companyId), eq(orders.id, orderId), eq(orders.status, move.from)))
     .returning();
   return row;

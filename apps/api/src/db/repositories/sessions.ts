@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
-import { bookingSessions, junkJobs, orders } from '../schema';
+import { bookingSessions, companies, junkJobs, orders } from '../schema';
 
 export type SessionRow = typeof bookingSessions.$inferSelect;
 
@@ -34,6 +34,14 @@ export const holdingSessions = (companyId: string, now: Date) =>
     inArray(bookingSessions.state, ['intent_created', 'unconfirmed']),
     gt(bookingSessions.holdUntil, now),
   );
+
+/**
+ * Serializes the counting of what sessions hold (a junk window's seats, a size's cans) for one company
+ * inside the caller's transaction, with a row lock on the company: two intents never both take the last one.
+ */
+export async function lockCompanyHolds(tx: Queryable, companyId: string): Promise<void> {
+  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+}
 
 /** How many open sessions hold a use of a promo code now. */
 export async function countPromoHolds(db: Queryable, companyId: string, code: string, now: Date): Promise<number> {

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { FleetSetup } from '../../domain/fleet';
 import type { JunkSetup } from '../../domain/junk';
 import { createdAt, id, updatedAt } from './columns';
 
@@ -61,6 +62,8 @@ export const companies = pgTable('companies', {
   processorAccount: text('processor_account'),
   /** Junk removal (company config `junk`, money in cents); null when the company does not offer it. */
   junk: jsonb('junk').$type<JunkSetup>(),
+  /** The fleet (company config `fleet`, sizes by key); null when the company counts no cans. */
+  fleet: jsonb('fleet').$type<FleetSetup>(),
   /** Data API access, decided by the platform: none -> requested -> approved | revoked (docs/decisions.md). */
   dataApiAccess: text('data_api_access').$type<DataApiAccess>().notNull().default('none'),
   /** What the company said it will use the Data API for, when it asked. */

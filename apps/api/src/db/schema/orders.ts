@@ -46,6 +46,8 @@ export const orders = pgTable(
     rentalDays: integer('rental_days').notNull(),
     deliveryDate: date('delivery_date').notNull(),
     pickupDate: date('pickup_date').notNull(),
+    /** The day its can came back, when that was before pickup_date (a pickup moved earlier: docs/decisions.md, "The fleet"). */
+    returnedOn: date('returned_on'),
     address: jsonb('address').notNull(),
     placementLat: doublePrecision('placement_lat'),
     placementLng: doublePrecision('placement_lng'),
@@ -78,6 +80,10 @@ export const orders = pgTable(
     // A customer's orders as the Data API counts them, and whether all of them are hidden.
     index('orders_customer_listed').on(t.companyId, t.customerId, t.createdAt).where(LISTED),
     index('orders_customer_unlisted').on(t.companyId, t.customerId).where(UNLISTED),
+    // The cans of a size out in a range (db/repositories/fleet.ts): rentals whose can is not back before it.
+    index('orders_fleet')
+      .on(t.companyId, t.sizeId, sql`coalesce(returned_on, pickup_date)`, t.deliveryDate)
+      .where(sql`status <> 'canceled'`),
   ],
 );
 
@@ -148,6 +154,10 @@ export const bookingSessions = pgTable(
     slotStart: text('slot_start'),
     /** The promo code whose use the session holds until hold_until, and redeems when it makes its booking. */
     promoCode: text('promo_code'),
+    /** A dumpster session's rental: its size's can is held from delivery through pickup until hold_until. */
+    sizeId: uuid('size_id'),
+    deliveryDate: date('delivery_date'),
+    pickupDate: date('pickup_date'),
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     lastError: text('last_error'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -163,6 +173,10 @@ export const bookingSessions = pgTable(
     index('booking_sessions_promo_holds')
       .on(t.companyId, t.promoCode)
       .where(sql`promo_code is not null and order_id is null and junk_job_id is null`),
+    // The sessions holding a can of a size (docs/decisions.md, "The fleet"): open ones only.
+    index('booking_sessions_fleet_holds')
+      .on(t.companyId, t.sizeId, t.pickupDate)
+      .where(sql`size_id is not null and order_id is null`),
     // The Data API's estimates: sessions that never became an order or job (docs/decisions.md).
     index('booking_sessions_estimates')
       .on(t.companyId, t.createdAt, t.sessionId)

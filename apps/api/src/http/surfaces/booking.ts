@@ -11,7 +11,8 @@ import { presentCheck, presentCompany, presentMaterials, presentQuote, presentSi
 import { presentIntent, presentSession } from '../../present/orders';
 import { confirmOrder } from '../../use-cases/dumpster/confirm-order';
 import { createIntent } from '../../use-cases/dumpster/create-intent';
-import { checkBooking, closedDays, quoteRental } from '../../use-cases/dumpster/read-catalog';
+import { availabilityFor, sizesWithFleet } from '../../use-cases/dumpster/fleet';
+import { checkBooking, quoteRental } from '../../use-cases/dumpster/read-catalog';
 import type { ProcessorFor } from '../../use-cases/shared/payments';
 import { getSession } from '../../use-cases/shared/sessions';
 import { createIntentCaps, type IntentCaps } from '../intent-caps';
@@ -98,9 +99,10 @@ export function createBookingSurface(deps: BookingDeps) {
   });
 
   route(ops.getCompany, (c) => presentCompany(catalog(c), deps.hostedBaseUrl, today(c)));
-  route(ops.listSizes, (c) => catalog(c).sizes.map(presentSize));
+  const at = (c: Context<KeyEnv>) => ({ today: today(c), now: now() });
+  route(ops.listSizes, async (c) => (await sizesWithFleet(deps.db, catalog(c), at(c))).map(presentSize));
   route(ops.getMaterials, (c) => presentMaterials(catalog(c)));
-  route(ops.getAvailability, (c) => closedDays(catalog(c), c.req.valid('query'), today(c)));
+  route(ops.getAvailability, (c) => availabilityFor(deps.db, catalog(c), c.req.valid('query'), at(c)));
   route(ops.check, (c) => presentCheck(checkBooking(catalog(c), c.req.valid('json'), today(c))));
   route(ops.quote, (c) => presentQuote(catalog(c), quoteRental(catalog(c), c.req.valid('json'), today(c))));
   route(ops.createIntent, async (c) =>

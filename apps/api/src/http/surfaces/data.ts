@@ -67,7 +67,7 @@ export function createDataSurface(deps: DataDeps) {
   route(ops.getCustomer, (c) => readDataCustomer(db, catalog(c), c.req.valid('param').id));
   answer(ops.listEstimates, (c) => ok(listDataEstimates(db, catalog(c), c.req.valid('query'), now())));
   route(ops.getEstimate, (c) => readDataEstimate(db, catalog(c), c.req.valid('param').id, now()));
-  answer(ops.listSizes, (c) => ok(listDataSizes(db, catalog(c), c.req.valid('query'))));
+  answer(ops.listSizes, (c) => ok(listDataSizes(db, catalog(c), c.req.valid('query'), now())));
   answer(ops.listJunkJobs, (c) => ok(listDataJunkJobs(db, catalog(c), c.req.valid('query'))));
   route(ops.getJunkJob, (c) => readDataJunkJob(db, catalog(c), c.req.valid('param').job_number));
   answer(ops.listLeads, (c) => ok(listDataLeads(db, catalog(c), c.req.valid('query'))));

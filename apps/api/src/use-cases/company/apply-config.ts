@@ -50,6 +50,11 @@ export function configToCatalog(input: unknown): CatalogValues {
       processorKind: c.processor.kind,
       processorAccount: c.processor.account,
       junk: c.junk && junkSetup(c.junk),
+      fleet: c.fleet && {
+        turnaroundDays: c.fleet.turnaround_days,
+        sizes: c.fleet.sizes,
+        outOfService: c.fleet.out_of_service,
+      },
     },
     closedDates: c.closed_dates,
     sizes: c.sizes.map((s, i) => ({

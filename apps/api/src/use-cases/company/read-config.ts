@@ -111,6 +111,16 @@ export function rowsToConfig(rows: ConfigRows): CompanyConfigInput {
     commercial_accounts: rows.accounts.map((a) => ({ name: a.name, email: a.email })),
     processor: { kind: c.processorKind, account: c.processorAccount },
     junk: c.junk ? junkConfig(c.junk) : null,
+    // Absent, not null, for a company that counts no cans: its config reads back as it always did.
+    ...(c.fleet
+      ? {
+          fleet: {
+            turnaround_days: c.fleet.turnaroundDays,
+            sizes: c.fleet.sizes,
+            out_of_service: c.fleet.outOfService,
+          },
+        }
+      : {}),
   };
 }
 

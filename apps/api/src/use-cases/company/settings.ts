@@ -19,12 +19,15 @@ export const SETTINGS_SECTIONS = [
   'promos',
   'closed-days',
   'junk',
+  'fleet',
   'card-fees',
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 /** Owners only (the issue: staff do not see card settings). */
 export const OWNER_SECTIONS: readonly SettingsSection[] = ['card-fees'];
+/** Staff read these, owners change them (the fleet's counts decide what is sold). */
+export const OWNER_EDITS: readonly SettingsSection[] = ['fleet'];
 
 /** Each section's form fields and where each lives in the config file. */
 const FIELDS: Record<SettingsSection, Record<string, string>> = {
@@ -47,6 +50,7 @@ const FIELDS: Record<SettingsSection, Record<string, string>> = {
   promos: { promo_codes: 'promo_codes' },
   'closed-days': { closed_dates: 'closed_dates' },
   junk: { junk: 'junk' },
+  fleet: { fleet: 'fleet' },
   'card-fees': { handling: 'card_fees.handling', percent: 'card_fees.percent', fixed: 'card_fees.fixed' },
 };
 
@@ -73,7 +77,13 @@ function put(config: Json, path: string, value: unknown) {
 export function sectionValues(config: CompanyConfigInput, section: SettingsSection): Json {
   const replaced = REPLACED[section];
   if (replaced) return { ...(at(config as Json, replaced) as Json) };
-  return Object.fromEntries(Object.entries(FIELDS[section]).map(([field, path]) => [field, at(config as Json, path)]));
+  // A config without a fleet reads back without the key (read-config.ts); its form shows null.
+  return Object.fromEntries(
+    Object.entries(FIELDS[section]).map(([field, path]) => [
+      field,
+      at(config as Json, path) ?? (section === 'fleet' ? null : undefined),
+    ]),
+  );
 }
 
 /** Every section as its form shows it; card fees only for an owner. */
@@ -142,10 +152,11 @@ export type SettingsChange = {
 
 /** Saves one section: merged, validated and applied as `svc company apply` would; answers every section again. */
 export async function saveSettingsSection(database: Database, change: SettingsChange) {
-  if (OWNER_SECTIONS.includes(change.section) && !change.owner) {
+  if ((OWNER_SECTIONS.includes(change.section) || OWNER_EDITS.includes(change.section)) && !change.owner) {
+    const what = change.section === 'fleet' ? 'the fleet' : 'card fee handling';
     throw new DomainError(
       'forbidden',
-      'Only an owner of the company can change card fee handling; ask an owner to do it or to make you one.',
+      `Only an owner of the company can change ${what}; ask an owner to do it or to make you one.`,
     );
   }
   const current = await readCompanyConfig(database, change.companyId);

@@ -14,6 +14,7 @@ import { isOrderStatus, orderMovesFrom } from '../../domain/order-status';
 import { UNCONFIRMED_NOTICE_MINUTES } from '../../domain/session-state';
 import { addressText, presentHeldJob, presentHeldOrder, presentStuckSession } from '../../present/console-office';
 import { presentLead } from '../../present/data';
+import { fullSizesOn } from './fleet';
 import { catalogOf, type Member, type OfficeDeps } from './member';
 
 /** The console's Needs action screen and its counts, and the Dispatch day (issue 15). */
@@ -63,9 +64,10 @@ export async function dispatchDay(deps: OfficeDeps, member: Member, date?: strin
   const catalog = await catalogOf(deps.database, member);
   const day = date ?? todayIn(catalog.company.timezone, deps.now());
   const { db } = deps.database;
-  const [orders, jobs] = await Promise.all([
+  const [orders, jobs, full] = await Promise.all([
     ordersOfDay(db, member.companyId, day),
     jobsOfDay(db, member.companyId, day),
+    fullSizesOn(deps, catalog, day),
   ]);
   const stop = (kind: 'delivery' | 'pickup') =>
     orders
@@ -79,6 +81,7 @@ export async function dispatchDay(deps: OfficeDeps, member: Member, date?: strin
         customer_name: name,
         customer_phone: phone,
         address: addressText(order.address),
+        last_can: kind === 'delivery' && full.has(order.sizeId),
       }));
   return {
     date: day,

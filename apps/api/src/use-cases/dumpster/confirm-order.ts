@@ -16,15 +16,16 @@ import { bookedOrder } from '../../present/messages';
 import { announceBooking, bookCustomer, bookInvoice } from '../shared/bookkeeping';
 import { announceOrderCreated } from '../shared/data-events';
 import type { ProcessorFor } from '../shared/payments';
-import { confirmSession, type Fulfilment } from '../shared/settle';
+import { BookingRefused, confirmSession, type Fulfilment } from '../shared/settle';
 import type { DumpsterBooking } from './create-intent';
+import { stillFits } from './fleet';
 
 type Deps = { db: Db; processorFor: ProcessorFor };
 
 /** A dumpster session becomes an order (see use-cases/shared/settle.ts for what every kind shares). */
 export const dumpsterFulfilment: Fulfilment<Confirmation> = {
   kind: 'dumpster',
-  make: async (tx, catalog, session, held) => ({ id: (await createOrder(tx, catalog, session, held)).id }),
+  make: async (tx, catalog, session, held, now) => ({ id: (await createOrder(tx, catalog, session, held, now)).id }),
   confirmation: (db, _catalog, found, already) => confirmation(db, found.session, found.orderNumber as number, already),
 };
 
@@ -37,12 +38,28 @@ export function confirmOrder(deps: Deps, catalog: Catalog, body: z.infer<typeof 
   return confirmSession(deps, catalog, body, dumpsterFulfilment);
 }
 
-async function createOrder(tx: Db, catalog: Catalog, session: SessionRow, held: boolean): Promise<OrderRow> {
+async function createOrder(tx: Db, catalog: Catalog, session: SessionRow, held: boolean, now: Date): Promise<OrderRow> {
   const { company } = catalog;
   const frozen = session.request as DumpsterBooking;
   const { request, quote } = frozen;
   // The number first: every booking transaction takes the company's row before anything else.
   const orderNumber = await takeOrderNumber(tx, company.id);
+  // A can is held for HOLD_MINUTES; a payment finished after that gets its order only if a can is still free
+  // for the whole rental (docs/decisions.md, "The fleet").
+  const lapsed = !session.holdUntil || session.holdUntil.getTime() <= now.getTime();
+  const rental = {
+    sizeId: request.size_id,
+    delivery: request.delivery_date,
+    pickup: request.pickup_date,
+    rentalDays: request.rental_days,
+  };
+  if (lapsed && !(await stillFits(tx, catalog, rental, now))) {
+    throw new BookingRefused({
+      code: 'size_sold_out',
+      message: `The last ${frozen.sizeLabel} dumpster for ${request.delivery_date} to ${request.pickup_date} was booked while the payment was pending: nothing was booked and the authorization was released. Choose another day.`,
+      details: { reason: 'fleet_full', size_id: request.size_id, delivery_date: request.delivery_date },
+    });
+  }
   const customerId = await bookCustomer(tx, company.id, request.customer);
   const order = await insertOrder(tx, {
     companyId: company.id,

@@ -7,12 +7,11 @@ import {
   insertJob,
   type JunkJobRow,
   jobInvoiceOf,
-  lockJunkSeats,
   seatsTakenInWindow,
   takeJobNumber,
 } from '../../db/repositories/junk';
 import { insertDispatch } from '../../db/repositories/orders';
-import type { SessionRow } from '../../db/repositories/sessions';
+import { lockCompanyHolds, type SessionRow } from '../../db/repositories/sessions';
 import type { Catalog } from '../../domain/catalog';
 import { PHOTO_WINDOW_MINUTES } from '../../domain/junk';
 import { presentJunkEvent } from '../../present/junk';
@@ -45,7 +44,7 @@ async function createJob(tx: Db, catalog: Catalog, session: SessionRow, held: bo
   const { company } = catalog;
   const frozen = session.request as JunkBooking;
   const { request, quote, window } = frozen;
-  await lockJunkSeats(tx, company.id);
+  await lockCompanyHolds(tx, company.id);
   // A seat is held for HOLD_MINUTES; a payment finished after that gets its job only if the window
   // still has a seat (docs/decisions.md, "Junk seats").
   const lapsed = !session.holdUntil || session.holdUntil.getTime() <= now.getTime();

@@ -1,8 +1,8 @@
 import type { z } from '@hono/zod-openapi';
 import type { JunkIntentBody } from '../../contract/booking';
 import type { Db } from '../../db/client';
-import { lockJunkSeats, seatsTaken } from '../../db/repositories/junk';
-import { insertSession } from '../../db/repositories/sessions';
+import { seatsTaken } from '../../db/repositories/junk';
+import { insertSession, lockCompanyHolds } from '../../db/repositories/sessions';
 import type { Catalog } from '../../domain/catalog';
 import { DomainError } from '../../domain/errors';
 import { checkJunkRules, type FrozenJunk } from '../../domain/junk-rules';
@@ -41,7 +41,7 @@ export function createJunkIntent(
     return deps.db.transaction(async (tx) => {
       // The promo's row before the company's, as confirm takes them.
       const promo = await lockPromoLimit(tx, company.id, frozen.promoCode);
-      await lockJunkSeats(tx, company.id);
+      await lockCompanyHolds(tx, company.id);
       // The customer changed the details of a booking: its seat and promo use are theirs to reuse.
       const release = await replaceSession(tx, company.id, replaces, session.sessionId, now);
       const taken = await seatsTaken(tx, company.id, slot.date, slot.date, now);

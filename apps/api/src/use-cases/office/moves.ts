@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client';
 import { findJobByNumber, setJobStatus } from '../../db/repositories/junk';
 import { findOrderByNumber, setOrderStatus } from '../../db/repositories/orders';
+import { todayIn } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
 import { checkJobMove } from '../../domain/job-status';
 import { checkOrderMove } from '../../domain/order-status';
@@ -26,11 +27,15 @@ export async function moveOrder(database: Database, slug: string, orderNumber: n
       throw new DomainError('not_found', `${company.slug} has no order #${orderNumber}.`, { field: 'order_number' });
     }
     const next = checkOrderMove(orderNumber, order.status, to);
+    // A can picked up before its pickup date is free from that day on (docs/decisions.md, "The fleet").
+    const today = todayIn(company.timezone, now);
+    const early = next === 'picked_up' && today < order.pickupDate;
     const moved = await setOrderStatus(tx, company.id, order.id, {
       from: order.status,
       to: next,
       at: now,
       ...(next === 'completed' ? { completedAt: now } : {}),
+      ...(early ? { returnedOn: today } : {}),
     });
     if (!moved) throw changedMeanwhile(`Order #${orderNumber}`);
     await announceOrderMoved(tx, moved, order.status);

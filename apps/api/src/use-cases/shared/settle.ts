@@ -14,7 +14,7 @@ type Deps = { db: Db; processorFor: ProcessorFor; now?: () => Date };
 
 /** Why a paid session can no longer be made: what it held went to someone else while its hold had lapsed. */
 export type Refusal = {
-  code: 'slot_bad_window' | 'promo_invalid';
+  code: 'slot_bad_window' | 'promo_invalid' | 'size_sold_out';
   message: string;
   details: Record<string, unknown>;
 };
@@ -36,7 +36,8 @@ export type Fulfilment<C> = {
   kind: SessionRow['kind'];
   /**
    * Makes the order or job with its customer, invoice, payment record, dispatch entry and outbox events in
-   * the caller's transaction, or throws BookingRefused (a junk window filled while the seat's hold lapsed).
+   * the caller's transaction, or throws BookingRefused (a junk window filled, or a size's last can was
+   * booked, while the hold lapsed).
    * Its capture is recorded after the commit, by kind (use-cases/shared/capture.ts).
    */
   make(tx: Db, catalog: Catalog, session: SessionRow, held: boolean, now: Date): Promise<{ id: string }>;

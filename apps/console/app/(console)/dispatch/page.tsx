@@ -32,7 +32,21 @@ export default function DispatchPage() {
       empty={empty}
       columns={[
         { key: 'n', header: 'Order', cell: (s) => <Link href={`/orders/${s.order_number}`}>#{s.order_number}</Link> },
-        { key: 'size', header: 'Size', cell: (s) => s.size },
+        {
+          key: 'size',
+          header: 'Size',
+          cell: (s) =>
+            s.last_can ? (
+              <>
+                {s.size}{' '}
+                <span className="badge tone-warning" title="No can of this size is free this day">
+                  Last can
+                </span>
+              </>
+            ) : (
+              s.size
+            ),
+        },
         { key: 'who', header: 'Customer', cell: (s) => `${s.customer_name}, ${s.customer_phone}` },
         { key: 'where', header: 'Address', cell: (s) => s.address },
         { key: 'status', header: 'Status', cell: (s) => <StatusBadge status={s.status} /> },

@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
+import { getFleet } from '../../../contract/console/fleet';
 import * as ops from '../../../contract/console/office';
 import { approveHeld, createOrderForSession, rejectHeldBooking } from '../../../use-cases/console/decisions';
+import { fleetView } from '../../../use-cases/console/fleet';
 import type { Member, OfficeDeps } from '../../../use-cases/console/member';
 import { listCustomers, listEstimates, listLeads, moveLeadTo, readCustomer } from '../../../use-cases/console/people';
 import { dispatchDay, needsAction, needsActionCounts } from '../../../use-cases/console/queue';
@@ -35,6 +37,7 @@ export function mountOffice(surface: ConsoleSurface, deps: ConsoleDeps) {
   route(ops.createSessionOrder, (c) => createOrderForSession(office, me(c), c.req.valid('param').session_id));
 
   route(ops.getDispatch, (c) => dispatchDay(office, me(c), c.req.valid('query').date));
+  route(getFleet, (c) => fleetView(office, me(c), c.req.valid('query').from));
   route(ops.getConsoleOrder, (c) => readOrder(office, me(c), c.req.valid('param').order_number));
   route(ops.getConsoleJob, (c) => readJob(office, me(c), c.req.valid('param').job_number));
   route(ops.moveConsoleOrder, (c) =>

@@ -7,5 +7,6 @@ export const SECTIONS = [
   ['promos', 'Promo codes'],
   ['closed-days', 'Closed days'],
   ['junk', 'Junk removal'],
+  ['fleet', 'Fleet'],
   ['card-fees', 'Card fees'],
 ] as const;

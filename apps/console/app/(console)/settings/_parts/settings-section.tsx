@@ -1,8 +1,10 @@
 'use client';
 
+import { useMe } from '../../../../components/me';
 import { Notice, useToast } from '../../../../components/notice';
 import { useApi } from '../../../../lib/use-api';
 import { CardFeesForm } from './card-fees-form';
+import { FleetForm } from './fleet-form';
 import { JunkForm } from './junk-form';
 import { ClosedDaysForm, PromosForm } from './list-forms';
 import { MaterialsForm } from './materials-form';
@@ -16,6 +18,7 @@ import type { Settings } from './use-section';
  */
 export function SettingsSection({ section, title }: { section: string; title: string }) {
   const settings = useApi<Settings>('/settings');
+  const me = useMe();
   const toast = useToast();
   if (settings.error) return <Notice tone="danger">{settings.error.message}</Notice>;
   const data = settings.data;
@@ -39,6 +42,14 @@ export function SettingsSection({ section, title }: { section: string; title: st
     promos: () => <PromosForm initial={s.promos} onSaved={onSaved} />,
     'closed-days': () => <ClosedDaysForm initial={s.closed_days} onSaved={onSaved} />,
     junk: () => <JunkForm initial={s.junk} onSaved={onSaved} />,
+    fleet: () => (
+      <FleetForm
+        initial={s.fleet}
+        onSaved={onSaved}
+        owner={me.isOwner}
+        sizes={s.sizes.sizes.map((z) => [z.key, z.label] as const)}
+      />
+    ),
     'card-fees': () =>
       s.card_fees ? (
         <CardFeesForm initial={s.card_fees} onSaved={onSaved} />

@@ -11,7 +11,9 @@ import {
   openBooking,
   orderFromCli,
   payWith,
+  pickFirstOpenDay,
   screenshot,
+  seriousA11yViolations,
 } from '../support/booking';
 import { consoleUrl, createConsoleUser, signIn } from '../support/console';
 import { repoRoot, svc } from '../support/platform';
@@ -106,14 +108,27 @@ test('a size whose one can is out greys those days with a sentence; the customer
   await expect(out).toHaveAttribute('aria-disabled', 'true');
   await expect(out).toHaveAccessibleName(/all 20 Yard dumpsters are out then/);
   await screenshot(page, info, 'fleet-sold-out-days');
+  expect(await seriousA11yViolations(page)).toEqual([]);
 
-  // The first day the calendar offers is the next free one; the customer books it.
+  // The first day the calendar offers is the next free one. While the customer fills the form, someone else
+  // books that day's can: the refusal is said at the date, the calendar is read again with that day greyed,
+  // and everything else the customer typed stays.
   await fillDetails(page, customer('fleet'));
+  await rentTheCan(twenty.id, next);
+  await continueToPayment(page);
+  await expect(page.getByText(/All dumpsters of this size are out for some of those days/)).toBeVisible();
+  await expect(page.locator(`button.day[data-date="${next}"]`)).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByLabel('Full name')).toHaveValue(customer('fleet').name);
+  await expect(page.getByLabel('Street address')).toHaveValue(customer('fleet').address);
+  await screenshot(page, info, 'fleet-refused-at-payment');
+  const after = (await api('GET', `/availability?size_id=${twenty.id}&rental_days=7`)).data.fleet.next_delivery_date;
+  expect(after > next).toBe(true);
+  await pickFirstOpenDay(page);
   await continueToPayment(page);
   await payWith(page, CARDS.success);
   await expect(page.getByRole('heading', { name: 'Your dumpster is booked' })).toBeVisible();
   const number = Number((await page.locator('.num').textContent())?.replace('#', ''));
-  expect((await orderFromCli(SLUG, number))?.delivery_date).toBe(next);
+  expect((await orderFromCli(SLUG, number))?.delivery_date).toBe(after);
 
   // The office: the Fleet page shows the can out on the rented days; dispatch marks the last can.
   const owner = await createConsoleUser({ slug: SLUG });
@@ -128,8 +143,27 @@ test('a size whose one can is out greys those days with a sentence; the customer
     .first();
   await expect(firstRow).toBeVisible();
   await screenshot(page, info, 'fleet-console-page');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  // A tablet held upright: the chart fits, the table scrolls inside its box.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expect(section.locator('.fleet-chart svg.recharts-surface').last()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await screenshot(page, info, 'fleet-console-tablet', false);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(consoleUrl(`/dispatch?date=${first}`));
   const stop = page.getByRole('row').filter({ hasText: `#${taken}` });
   await expect(stop.getByText('Last can')).toBeVisible();
   await screenshot(page, info, 'fleet-dispatch-last-can');
+
+  // The owner buys a second can: Settings, Fleet; the Fleet page and the booking page have it at once.
+  await page.goto(consoleUrl('/settings/fleet'));
+  const cans = page.getByRole('group', { name: 'Cans owned' }).getByLabel('20 Yard Dumpster');
+  await expect(cans).toHaveValue('1');
+  await cans.fill('2');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Fleet saved')).toBeVisible();
+  await page.goto(consoleUrl('/fleet'));
+  await expect(section.getByRole('heading', { name: '20 Yard Dumpster: 2 cans' })).toBeVisible();
+  await expect(page.getByTestId('fleet-20yd-full')).toContainText('A can is free every day');
+  await screenshot(page, info, 'fleet-console-two-cans');
 });

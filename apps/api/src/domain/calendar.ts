@@ -20,7 +20,12 @@ export function maxDate(rules: CalendarRules, today: string): string {
  * /availability reports as max_date). Days before min_date are 'past': see docs/decisions.md.
  */
 export function closedReason(rules: CalendarRules, today: string, date: string): ClosedReason | null {
-  if (date < minDate(rules, today)) return 'past';
+  return closedOn(rules, minDate(rules, today), date);
+}
+
+/** closedReason with the earliest delivery day already known (a range asks it once, not once a day). */
+function closedOn(rules: CalendarRules, earliest: string, date: string): ClosedReason | null {
+  if (date < earliest) return 'past';
   if (rules.closedDates.some((c) => c.date === date)) return 'holiday_or_blackout';
   if (rules.nonWorkingWeekdays.includes(weekday(date))) return 'non_working_day';
   return null;
@@ -43,9 +48,10 @@ export type Availability = {
 export function availability(rules: CalendarRules, today: string, from: string, to: string): Availability {
   const closed: Availability['closed'] = [];
   const span = daysBetween(from, to);
+  const earliest = minDate(rules, today);
   for (let i = 0; i <= span; i++) {
     const date = addDays(from, i);
-    const reason = closedReason(rules, today, date);
+    const reason = closedOn(rules, earliest, date);
     if (reason) closed.push({ date, reason });
   }
   return {

@@ -16,17 +16,33 @@ export function isValidDate(value: string): boolean {
   }
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * A valid YYYY-MM-DD date as a day number (days since 1970-01-01). The calendar's hot paths (a 60-day
+ * availability, the fleet's counts) step through days thousands of times a second: plain integer days give
+ * exactly Temporal's answers for these dates at a fraction of its cost (src/domain/dates.test.ts).
+ */
+export function dayNumber(date: string): number {
+  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
+}
+
+/** A day number as YYYY-MM-DD. */
+export function dateOfDay(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
 export function addDays(date: string, days: number): string {
-  return Temporal.PlainDate.from(date).add({ days }).toString();
+  return dateOfDay(dayNumber(date) + days);
 }
 
 export function daysBetween(from: string, to: string): number {
-  return Temporal.PlainDate.from(from).until(Temporal.PlainDate.from(to), { largestUnit: 'days' }).days;
+  return dayNumber(to) - dayNumber(from);
 }
 
 /** ISO weekday, 1 = Monday .. 7 = Sunday. */
 export function weekday(date: string): number {
-  return Temporal.PlainDate.from(date).dayOfWeek;
+  return new Date(dayNumber(date) * DAY_MS).getUTCDay() || 7;
 }
 
 const todayCache = new Map<string, { date: string; from: number; until: number }>();

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { canFits, fleetDays, freeOn, nextDeliveryDay, type SizeFleet, shortestRental, sizeFleetOf } from './fleet';
+import { dayNumber } from './dates';
+import {
+  canFits,
+  changesOf,
+  fleetDays,
+  freeOn,
+  nextDeliveryDay,
+  type SizeFleet,
+  shortestRental,
+  sizeFleetOf,
+} from './fleet';
 
+const rental = (from: string, to: string, n: number) => ({ from: dayNumber(from), to: dayNumber(to), n });
 const fleet = (over: Partial<SizeFleet> = {}): SizeFleet => ({ cans: 2, turnaroundDays: 1, outOfService: [], ...over });
 
 describe('the fleet as a rule', () => {
   it('a rental holds a can from delivery through pickup plus the turnaround, inclusive', () => {
-    const days = fleetDays(fleet(), [{ from: '2026-12-01', to: '2026-12-03', n: 1 }], '2026-11-30', '2026-12-06');
+    const days = fleetDays(fleet(), changesOf([rental('2026-12-01', '2026-12-03', 1)], 1), '2026-11-30', '2026-12-06');
     expect(days.out).toEqual([0, 1, 1, 1, 1, 0, 0]);
     expect(freeOn(fleet(), days, '2026-12-04')).toBe(1);
     expect(freeOn(fleet(), days, '2026-12-05')).toBe(2);
@@ -13,28 +24,25 @@ describe('the fleet as a rule', () => {
 
   it('cans in repair count on their days; a day never has fewer than zero free', () => {
     const f = fleet({ outOfService: [{ from: '2026-12-02', to: '2026-12-02', cans: 3, note: null }] });
-    const days = fleetDays(f, [{ from: '2026-12-01', to: '2026-12-03', n: 1 }], '2026-12-01', '2026-12-03');
+    const days = fleetDays(f, changesOf([rental('2026-12-01', '2026-12-03', 1)], 1), '2026-12-01', '2026-12-03');
     expect(days.repair).toEqual([0, 3, 0]);
     expect(freeOn(f, days, '2026-12-02')).toBe(0);
   });
 
   it('a new rental fits only if every one of its days, turnaround included, has a can', () => {
-    const rentals = [
-      { from: '2026-12-01', to: '2026-12-03', n: 1 },
-      { from: '2026-12-05', to: '2026-12-06', n: 1 },
-    ];
-    const days = fleetDays(fleet(), rentals, '2026-11-28', '2026-12-20');
+    const rentals = [rental('2026-12-01', '2026-12-03', 1), rental('2026-12-05', '2026-12-06', 1)];
+    const days = fleetDays(fleet(), changesOf(rentals, 1), '2026-11-28', '2026-12-20');
     // Dec 4 holds the first rental's turnaround: two cans are out on the 5th and 6th only.
     expect(canFits(fleet(), days, '2026-12-02', '2026-12-04')).toBe(true);
     expect(canFits(fleet(), days, '2026-12-04', '2026-12-05')).toBe(true);
-    const full = fleetDays(fleet({ cans: 1 }), rentals, '2026-11-28', '2026-12-20');
+    const full = fleetDays(fleet({ cans: 1 }), changesOf(rentals, 1), '2026-11-28', '2026-12-20');
     expect(canFits(fleet({ cans: 1 }), full, '2026-12-04', '2026-12-04')).toBe(false);
     expect(canFits(fleet({ cans: 1 }), full, '2026-12-08', '2026-12-10')).toBe(true);
   });
 
   it('the next delivery day skips closed days and days whose rental does not fit', () => {
     const one = fleet({ cans: 1, turnaroundDays: 0 });
-    const days = fleetDays(one, [{ from: '2026-12-01', to: '2026-12-05', n: 1 }], '2026-12-01', '2026-12-20');
+    const days = fleetDays(one, changesOf([rental('2026-12-01', '2026-12-05', 1)], 0), '2026-12-01', '2026-12-20');
     const open = (d: string) => d !== '2026-12-06';
     expect(nextDeliveryDay(one, days, { from: '2026-12-01', to: '2026-12-10' }, 2, open)).toBe('2026-12-07');
     expect(nextDeliveryDay(one, days, { from: '2026-12-01', to: '2026-12-05' }, 2, open)).toBeNull();

@@ -1,5 +1,5 @@
 import { type Size, type SizeFleet, TIERS } from './catalog';
-import { addDays, daysBetween } from './dates';
+import { addDays, dateOfDay, dayNumber, daysBetween } from './dates';
 
 /**
  * The fleet as a booking rule (docs/decisions.md, "The fleet"): a size's cans, how long one stays in the
@@ -19,8 +19,24 @@ export type FleetSetup = {
 /** The days the console's Fleet page shows. */
 export const FLEET_DAYS = 60;
 
-/** Rentals of one size that may overlap a range: `n` cans from `from` through `to` (the can's back day). */
-export type Rentals = { from: string; to: string; n: number }[];
+/**
+ * Rentals of one size that may overlap a range: `n` cans from `from` through `to` (the can's back day), as
+ * day numbers (domain/dates.ts `dayNumber`), the unit the counts are summed in.
+ */
+export type Rentals = { from: number; to: number; n: number }[];
+
+/**
+ * How the cans out change, by day number: +n the day rentals start, -n the day after their can is back and
+ * its turnaround is over. What the database sums for a range (db/repositories/fleet.ts), so a calendar
+ * reads a row a day rather than a row per rental.
+ */
+export type CanChanges = { day: number; n: number }[];
+
+export function changesOf(rentals: Rentals, turnaroundDays: number): CanChanges {
+  const changes: CanChanges = [];
+  for (const r of rentals) changes.push({ day: r.from, n: r.n }, { day: r.to + turnaroundDays + 1, n: -r.n });
+  return changes;
+}
 
 /** Per day of [from, to]: cans out with customers (or held by a checkout) and cans in repair. */
 export type FleetDays = { from: string; to: string; out: number[]; repair: number[] };
@@ -37,23 +53,25 @@ export function sizeFleetOf(setup: FleetSetup | null, sizeKey: string): SizeFlee
   };
 }
 
-/** The last day a rental delivered on `delivery` and picked up on `pickup` keeps its can. */
-export const occupiedUntil = (fleet: SizeFleet, pickup: string) => addDays(pickup, fleet.turnaroundDays);
-
-/** Counts cans out and in repair per day of [from, to] (rentals' `to` is their pickup or return day). */
-export function fleetDays(fleet: SizeFleet, rentals: Rentals, from: string, to: string): FleetDays {
-  const span = daysBetween(from, to) + 1;
+/** Counts cans out and in repair per day of [from, to] from the changes of cans out (changesOf). */
+export function fleetDays(fleet: SizeFleet, changes: CanChanges, from: string, to: string): FleetDays {
+  const first = dayNumber(from);
+  const span = dayNumber(to) - first + 1;
   const out = new Array<number>(span + 1).fill(0);
-  const add = (counts: number[], start: string, end: string, n: number) => {
-    const a = Math.max(0, daysBetween(from, start));
-    const b = Math.min(span - 1, daysBetween(from, end));
+  // A change before the range counts from its first day (a rental out already, or back already: +n and -n).
+  for (const c of changes) {
+    const i = Math.max(0, c.day - first);
+    if (i < span) (out[i] as number) += c.n;
+  }
+  const add = (counts: number[], start: number, end: number, n: number) => {
+    const a = Math.max(0, start - first);
+    const b = Math.min(span - 1, end - first);
     if (a > b) return;
     (counts[a] as number) += n;
     (counts[b + 1] as number) -= n;
   };
-  for (const r of rentals) add(out, r.from, occupiedUntil(fleet, r.to), r.n);
   const repair = new Array<number>(span + 1).fill(0);
-  for (const o of fleet.outOfService) add(repair, o.from, o.to, o.cans);
+  for (const o of fleet.outOfService) add(repair, dayNumber(o.from), dayNumber(o.to), o.cans);
   const sum = (counts: number[]) => {
     for (let i = 1; i < span; i++) (counts[i] as number) += counts[i - 1] as number;
     return counts.slice(0, span);
@@ -70,16 +88,34 @@ export function freeOn(fleet: SizeFleet, days: FleetDays, date: string): number 
 
 /** Whether one more rental from `delivery` through `pickup` (plus turnaround) finds a can free every day. */
 export function canFits(fleet: SizeFleet, days: FleetDays, delivery: string, pickup: string): boolean {
-  const last = occupiedUntil(fleet, pickup);
-  for (let d = delivery; d <= last; d = addDays(d, 1)) if (freeOn(fleet, days, d) < 1) return false;
-  return true;
+  return fitsAt(fleet, days, daysBetween(days.from, delivery), daysBetween(delivery, pickup) + fleet.turnaroundDays);
 }
 
-/** The range to count for rentals of `rentalDays` delivered between `from` and `to`. */
-export const countedRange = (fleet: SizeFleet, from: string, to: string, rentalDays: number) => ({
-  from,
-  to: addDays(to, rentalDays + fleet.turnaroundDays),
-});
+/** The delivery days of [from, to] on which a rental of `rentalDays` finds no can free for its whole stay. */
+export function fullDeliveryDays(
+  fleet: SizeFleet,
+  days: FleetDays,
+  range: { from: string; to: string },
+  rentalDays: number,
+): string[] {
+  const start = dayNumber(range.from);
+  const offset = start - dayNumber(days.from);
+  const length = dayNumber(range.to) - start + 1;
+  const stay = rentalDays + fleet.turnaroundDays;
+  const full: string[] = [];
+  for (let i = 0; i < length; i++) if (!fitsAt(fleet, days, offset + i, stay)) full.push(dateOfDay(start + i));
+  return full;
+}
+
+/** Whether a can is free on every counted day from index `first` for `stay` more days. */
+function fitsAt(fleet: SizeFleet, days: FleetDays, first: number, stay: number): boolean {
+  for (let i = first; i <= first + stay; i++) {
+    const counted = i >= 0 && i < days.out.length;
+    const taken = counted ? (days.out[i] as number) + (days.repair[i] as number) : 0;
+    if (fleet.cans - taken < 1) return false;
+  }
+  return true;
+}
 
 /**
  * The first delivery day from `from` through `to` that the calendar allows (`open`) and on which a rental of

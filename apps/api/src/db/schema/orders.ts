@@ -48,6 +48,8 @@ export const orders = pgTable(
     pickupDate: date('pickup_date').notNull(),
     /** The day its can came back, when that was before pickup_date (a pickup moved earlier: docs/decisions.md, "The fleet"). */
     returnedOn: date('returned_on'),
+    /** The day its can is back: returned_on, else pickup_date (kept by the database; the fleet's counts read it). */
+    backOn: date('back_on').generatedAlwaysAs(sql`coalesce(returned_on, pickup_date)`),
     address: jsonb('address').notNull(),
     placementLat: doublePrecision('placement_lat'),
     placementLng: doublePrecision('placement_lng'),
@@ -81,9 +83,7 @@ export const orders = pgTable(
     index('orders_customer_listed').on(t.companyId, t.customerId, t.createdAt).where(LISTED),
     index('orders_customer_unlisted').on(t.companyId, t.customerId).where(UNLISTED),
     // The cans of a size out in a range (db/repositories/fleet.ts): rentals whose can is not back before it.
-    index('orders_fleet')
-      .on(t.companyId, t.sizeId, sql`coalesce(returned_on, pickup_date)`, t.deliveryDate)
-      .where(sql`status <> 'canceled'`),
+    index('orders_fleet').on(t.companyId, t.sizeId, t.backOn, t.deliveryDate).where(sql`status <> 'canceled'`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { addDays, todayIn } from '../../domain/dates';
-import { FLEET_DAYS, freeOn } from '../../domain/fleet';
-import { countFleet, isTracked } from '../dumpster/fleet';
+import { FLEET_DAYS, type FleetDays, freeOn } from '../../domain/fleet';
+import { countFleets, isTracked } from '../dumpster/fleet';
 import { catalogOf, type Member, type OfficeDeps } from './member';
 
 /**
@@ -13,38 +13,31 @@ export async function fleetView(deps: OfficeDeps, member: Member, from?: string)
   const start = from ?? todayIn(catalog.company.timezone, now);
   const end = addDays(start, FLEET_DAYS - 1);
   const tracked = catalog.sizes.filter(isTracked);
-  const sizes = await Promise.all(
-    tracked.map(async (size) => {
-      const counted = await countFleet(deps.database.db, catalog, size, { from: start, to: end }, 0, now);
-      const days = counted.out.slice(0, FLEET_DAYS).map((out, i) => {
-        const date = addDays(start, i);
-        return { date, out, in_repair: counted.repair[i] ?? 0, free: freeOn(size.fleet, counted, date) };
-      });
-      return {
-        size_id: size.id,
-        key: size.key,
-        label: size.label,
-        cans: size.fleet.cans,
-        turnaround_days: size.fleet.turnaroundDays,
-        days,
-        full_days: days.filter((d) => d.free === 0).map((d) => d.date),
-        out_of_service: size.fleet.outOfService.filter((o) => o.to >= start),
-      };
-    }),
-  );
+  const all = await countFleets(deps.database.db, catalog, tracked, { from: start, to: end }, 0, now);
+  const sizes = tracked.map((size) => {
+    const counted = all.get(size.id) as FleetDays;
+    const days = counted.out.slice(0, FLEET_DAYS).map((out, i) => {
+      const date = addDays(start, i);
+      return { date, out, in_repair: counted.repair[i] ?? 0, free: freeOn(size.fleet, counted, date) };
+    });
+    return {
+      size_id: size.id,
+      key: size.key,
+      label: size.label,
+      cans: size.fleet.cans,
+      turnaround_days: size.fleet.turnaroundDays,
+      days,
+      full_days: days.filter((d) => d.free === 0).map((d) => d.date),
+      out_of_service: size.fleet.outOfService.filter((o) => o.to >= start),
+    };
+  });
   const untracked = catalog.sizes.filter((s) => !isTracked(s)).map((s) => ({ size_id: s.id, label: s.label }));
   return { from: start, to: end, sizes, untracked };
 }
 
 /** The sizes with no can free on a day: its deliveries of them took the last one (the dispatch board's mark). */
 export async function fullSizesOn(deps: OfficeDeps, catalog: Awaited<ReturnType<typeof catalogOf>>, day: string) {
-  const now = deps.now();
-  const full = new Set<string>();
-  await Promise.all(
-    catalog.sizes.filter(isTracked).map(async (size) => {
-      const counted = await countFleet(deps.database.db, catalog, size, { from: day, to: day }, 0, now);
-      if (freeOn(size.fleet, counted, day) === 0) full.add(size.id);
-    }),
-  );
-  return full;
+  const tracked = catalog.sizes.filter(isTracked);
+  const counted = await countFleets(deps.database.db, catalog, tracked, { from: day, to: day }, 0, deps.now());
+  return new Set(tracked.filter((s) => freeOn(s.fleet, counted.get(s.id) as FleetDays, day) === 0).map((s) => s.id));
 }

@@ -4,7 +4,7 @@ import type { Catalog } from '../../domain/catalog';
 import { todayIn } from '../../domain/dates';
 import { outOn } from '../../domain/fleet';
 import { presentDataSize } from '../../present/data-resources';
-import { countFleet, isTracked } from '../dumpster/fleet';
+import { countFleets, isTracked, type Tracked } from '../dumpster/fleet';
 import { type Page, pageOf, window } from './paging';
 
 export type SizesQuery = { active?: 'true' | 'false'; page: number; per_page: number };
@@ -22,18 +22,18 @@ export async function listDataSizes(
   const { offset, limit } = window(query);
   const active = query.active === undefined ? undefined : query.active === 'true';
   const rows = await listSizesPage(db, catalog.company.id, { active }, offset, limit);
+  // A counted size's cans, and how many are out (with customers or held by a checkout) and in repair today.
   const today = todayIn(catalog.company.timezone, now);
-  const fleets = await Promise.all(rows.map((row) => fleetToday(db, catalog, row.id, today, now)));
+  const tracked = catalog.sizes.filter((s): s is Tracked => isTracked(s) && rows.some((r) => r.id === s.id));
+  const counted = await countFleets(db, catalog, tracked, { from: today, to: today }, 0, now);
+  const fleetOf = (sizeId: string) => {
+    const size = tracked.find((s) => s.id === sizeId);
+    const days = counted.get(sizeId);
+    if (!size || !days) return null;
+    return { cans: size.fleet.cans, outToday: outOn(days, today), inRepairToday: days.repair[0] ?? 0 };
+  };
   return pageOf(
-    rows.map((s, i) => presentDataSize(s, catalog.company.currency, fleets[i] ?? null)),
+    rows.map((s) => presentDataSize(s, catalog.company.currency, fleetOf(s.id))),
     query,
   );
-}
-
-/** A counted size's cans, and how many are out (with customers or held by a checkout) and in repair today. */
-async function fleetToday(db: Db, catalog: Catalog, sizeId: string, today: string, now: Date) {
-  const size = catalog.sizes.find((s) => s.id === sizeId);
-  if (!size || !isTracked(size)) return null;
-  const days = await countFleet(db, catalog, size, { from: today, to: today }, 0, now);
-  return { cans: size.fleet.cans, outToday: outOn(days, today), inRepairToday: days.repair[0] ?? 0 };
 }

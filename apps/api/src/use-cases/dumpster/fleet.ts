@@ -1,14 +1,15 @@
 import type { Queryable } from '../../db/client';
-import { rentalsOfSize } from '../../db/repositories/fleet';
+import { rentalsOfSizes } from '../../db/repositories/fleet';
 import { checkPickupDate, closedReason, maxDate, minDate } from '../../domain/calendar';
 import type { Catalog, Size } from '../../domain/catalog';
 import { addDays } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
 import {
   canFits,
-  countedRange,
+  changesOf,
   type FleetDays,
   fleetDays,
+  fullDeliveryDays,
   nextDeliveryDay,
   type SizeFleet,
   shortestRental,
@@ -30,10 +31,30 @@ export async function countFleet(
   rentalDays: number,
   now: Date,
 ): Promise<FleetDays> {
-  const range = countedRange(size.fleet, deliveries.from, deliveries.to, rentalDays);
-  const since = addDays(range.from, -size.fleet.turnaroundDays);
-  const rentals = await rentalsOfSize(db, catalog.company.id, size.id, { since, to: range.to }, now);
-  return fleetDays(size.fleet, rentals, range.from, range.to);
+  return (await countFleets(db, catalog, [size], deliveries, rentalDays, now)).get(size.id) as FleetDays;
+}
+
+/** The counts of several tracked sizes over the same delivery days, in one read (GET /sizes, the console). */
+export async function countFleets(
+  db: Queryable,
+  catalog: Catalog,
+  sizes: Tracked[],
+  deliveries: { from: string; to: string },
+  longestRental: number,
+  now: Date,
+): Promise<Map<string, FleetDays>> {
+  if (sizes.length === 0) return new Map();
+  const turnaround = Math.max(...sizes.map((s) => s.fleet.turnaroundDays));
+  const to = addDays(deliveries.to, longestRental + turnaround);
+  const since = addDays(deliveries.from, -turnaround);
+  const ids = sizes.map((s) => s.id);
+  const rentals = await rentalsOfSizes(db, catalog.company.id, ids, { since, to }, now);
+  return new Map(
+    sizes.map((s) => {
+      const changes = changesOf(rentals.get(s.id) ?? [], s.fleet.turnaroundDays);
+      return [s.id, fleetDays(s.fleet, changes, deliveries.from, to)];
+    }),
+  );
 }
 
 /** A delivery day the calendar takes, with a pickup on a working day (the rules of POST /intents). */
@@ -41,6 +62,13 @@ const bookable = (catalog: Catalog, today: string, rentalDays: number) => (date:
   closedReason(catalog.company, today, date) === null &&
   date <= maxDate(catalog.company, today) &&
   checkPickupDate(catalog.company, date, rentalDays, undefined).ok;
+
+/** The bookable delivery days from `from` (not before min_date) through max_date; null when none is left. */
+const bookableRange = (catalog: Catalog, from: string, today: string) => {
+  const earliest = minDate(catalog.company, today);
+  const range = { from: from < earliest ? earliest : from, to: maxDate(catalog.company, today) };
+  return range.from > range.to ? null : range;
+};
 
 /** The first bookable delivery day from `from` on whose rental finds a can free; null: none until max_date. */
 export async function nextFreeDay(
@@ -50,12 +78,10 @@ export async function nextFreeDay(
   rentalDays: number,
   at: { from: string; today: string; now: Date },
 ): Promise<string | null> {
-  const earliest = minDate(catalog.company, at.today);
-  const from = at.from < earliest ? earliest : at.from;
-  const to = maxDate(catalog.company, at.today);
-  if (from > to) return null;
-  const days = await countFleet(db, catalog, size, { from, to }, rentalDays, at.now);
-  return nextDeliveryDay(size.fleet, days, { from, to }, rentalDays, bookable(catalog, at.today, rentalDays));
+  const range = bookableRange(catalog, at.from, at.today);
+  if (!range) return null;
+  const days = await countFleet(db, catalog, size, range, rentalDays, at.now);
+  return nextDeliveryDay(size.fleet, days, range, rentalDays, bookable(catalog, at.today, rentalDays));
 }
 
 /**
@@ -146,14 +172,28 @@ export async function availabilityFor(
   const size = catalog.sizes.find((s) => s.id === sizeId);
   if (!size) throw new DomainError('not_found', 'No size with this id for this company.', { field: 'size_id' });
   if (!isTracked(size)) return calendar;
-  const days = await countFleet(db, catalog, size, calendar, rentalDays, at.now);
+  // One read covers the asked days and the bookable ones before them; the next free day is looked for in
+  // those first, and only past them (a second read) when all are full.
+  const bookableDays = bookableRange(catalog, at.today, at.today);
+  const counted = {
+    from: bookableDays && bookableDays.from < calendar.from ? bookableDays.from : calendar.from,
+    to: calendar.to,
+  };
+  const days = await countFleet(db, catalog, size, counted, rentalDays, at.now);
   const closed = new Set(calendar.closed.map((c) => c.date));
   const full: { date: string; reason: 'fleet_full' }[] = [];
-  for (let d = calendar.from; d <= calendar.to; d = addDays(d, 1)) {
-    if (!closed.has(d) && !canFits(size.fleet, days, d, addDays(d, rentalDays)))
-      full.push({ date: d, reason: 'fleet_full' });
+  for (const d of fullDeliveryDays(size.fleet, days, calendar, rentalDays)) {
+    if (!closed.has(d)) full.push({ date: d, reason: 'fleet_full' });
   }
-  const next = await nextFreeDay(db, catalog, size, rentalDays, { ...at, from: at.today });
+  const open = bookable(catalog, at.today, rentalDays);
+  const seen = bookableDays && {
+    from: bookableDays.from,
+    to: [bookableDays.to, counted.to].sort()[0] as string,
+  };
+  let next = seen && seen.from <= seen.to ? nextDeliveryDay(size.fleet, days, seen, rentalDays, open) : null;
+  if (!next && bookableDays && counted.to < bookableDays.to) {
+    next = await nextFreeDay(db, catalog, size, rentalDays, { ...at, from: addDays(counted.to, 1) });
+  }
   return {
     ...calendar,
     closed: [...calendar.closed, ...full].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)),
@@ -163,14 +203,18 @@ export async function availabilityFor(
 
 /** GET /sizes: each size as the catalog has it and, for one whose cans are counted, its next delivery day. */
 export async function sizesWithFleet(db: Queryable, catalog: Catalog, at: { today: string; now: Date }) {
-  return Promise.all(
-    catalog.sizes.map(async (size) =>
-      isTracked(size)
-        ? {
-            size,
-            nextDeliveryDate: await nextFreeDay(db, catalog, size, shortestRental(size), { ...at, from: at.today }),
-          }
-        : { size, nextDeliveryDate: undefined },
-    ),
-  );
+  const tracked = catalog.sizes.filter(isTracked);
+  const range = bookableRange(catalog, at.today, at.today);
+  if (tracked.length === 0 || !range) {
+    return catalog.sizes.map((size) => ({ size, nextDeliveryDate: isTracked(size) ? null : undefined }));
+  }
+  const longest = Math.max(...tracked.map(shortestRental));
+  const counted = await countFleets(db, catalog, tracked, range, longest, at.now);
+  return catalog.sizes.map((size) => {
+    const days = counted.get(size.id);
+    if (!isTracked(size) || !days) return { size, nextDeliveryDate: undefined };
+    const rental = shortestRental(size);
+    const open = bookable(catalog, at.today, rental);
+    return { size, nextDeliveryDate: nextDeliveryDay(size.fleet, days, range, rental, open) };
+  });
 }

@@ -25,7 +25,7 @@ export function FleetChart({ size }: { size: FleetSize }) {
   return (
     <figure className="fleet-chart" aria-hidden="true">
       <ResponsiveContainer width="100%" height={220}>
-        <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+        <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="date" interval={6} tick={{ fontSize: 12 }} />
           <YAxis allowDecimals={false} domain={[0, Math.max(size.cans, 1)]} tick={{ fontSize: 12 }} />

@@ -18,7 +18,7 @@ import { announceOrderCreated } from '../shared/data-events';
 import type { ProcessorFor } from '../shared/payments';
 import { BookingRefused, confirmSession, type Fulfilment } from '../shared/settle';
 import type { DumpsterBooking } from './create-intent';
-import { stillFits } from './fleet';
+import { rentalFits } from './fleet';
 
 type Deps = { db: Db; processorFor: ProcessorFor };
 
@@ -53,7 +53,7 @@ async function createOrder(tx: Db, catalog: Catalog, session: SessionRow, held: 
     pickup: request.pickup_date,
     rentalDays: request.rental_days,
   };
-  if (lapsed && !(await stillFits(tx, catalog, rental, now))) {
+  if (lapsed && !(await rentalFits(tx, catalog, rental, now))) {
     throw new BookingRefused({
       code: 'size_sold_out',
       message: `The last ${frozen.sizeLabel} dumpster for ${request.delivery_date} to ${request.pickup_date} was booked while the payment was pending: nothing was booked and the authorization was released. Choose another day.`,

@@ -21,6 +21,8 @@ import { closedDays } from './read-catalog';
  * of delivery days, read from the orders and holding sessions of that range only.
  */
 export type Tracked = Size & { fleet: SizeFleet };
+/** A rental asked for: its size, delivery and pickup days and length. */
+export type Rental = { sizeId: string; delivery: string; pickup: string; rentalDays: number };
 export const isTracked = (size: Size): size is Tracked => size.fleet !== null;
 
 export async function countFleet(
@@ -91,20 +93,11 @@ export async function nextFreeDay(
 export async function refuseSoldOut(
   tx: Queryable,
   catalog: Catalog,
-  booking: { sizeId: string; delivery: string; pickup: string; rentalDays: number },
+  booking: Rental,
   at: { today: string; now: Date },
 ): Promise<void> {
-  const size = catalog.sizes.find((s) => s.id === booking.sizeId);
-  if (!size || !isTracked(size)) return;
-  const days = await countFleet(
-    tx,
-    catalog,
-    size,
-    { from: booking.delivery, to: booking.delivery },
-    booking.rentalDays,
-    at.now,
-  );
-  if (canFits(size.fleet, days, booking.delivery, booking.pickup)) return;
+  if (await rentalFits(tx, catalog, booking, at.now)) return;
+  const size = catalog.sizes.find((s) => s.id === booking.sizeId) as Tracked;
   const next = await nextFreeDay(tx, catalog, size, booking.rentalDays, { ...at, from: addDays(booking.delivery, 1) });
   throw soldOut(size, booking, next);
 }
@@ -127,23 +120,15 @@ export function soldOut(size: Size, booking: { delivery: string; rentalDays: num
   );
 }
 
-/** Whether a lapsed hold's rental still finds its can (the fulfilment's check, under the company's lock). */
-export async function stillFits(
-  tx: Queryable,
-  catalog: Catalog,
-  booking: { sizeId: string; delivery: string; pickup: string; rentalDays: number },
-  now: Date,
-): Promise<boolean> {
+/**
+ * Whether a rental finds a can free for its whole stay (a size whose cans are not counted always does):
+ * the intent's rule and the fulfilment's check of a lapsed hold, both under the company's lock.
+ */
+export async function rentalFits(tx: Queryable, catalog: Catalog, booking: Rental, now: Date): Promise<boolean> {
   const size = catalog.sizes.find((s) => s.id === booking.sizeId);
   if (!size || !isTracked(size)) return true;
-  const days = await countFleet(
-    tx,
-    catalog,
-    size,
-    { from: booking.delivery, to: booking.delivery },
-    booking.rentalDays,
-    now,
-  );
+  const stay = { from: booking.delivery, to: booking.delivery };
+  const days = await countFleet(tx, catalog, size, stay, booking.rentalDays, now);
   return canFits(size.fleet, days, booking.delivery, booking.pickup);
 }
 

@@ -27,8 +27,7 @@ export type Rentals = { from: number; to: number; n: number }[];
 
 /**
  * How the cans out change, by day number: +n the day rentals start, -n the day after their can is back and
- * its turnaround is over. What the database sums for a range (db/repositories/fleet.ts), so a calendar
- * reads a row a day rather than a row per rental.
+ * its turnaround is over: the rentals the database grouped (db/repositories/fleet.ts) as a difference array.
  */
 export type CanChanges = { day: number; n: number }[];
 

@@ -18,7 +18,7 @@ import { announceOrderCreated } from '../shared/data-events';
 import type { ProcessorFor } from '../shared/payments';
 import { BookingRefused, confirmSession, type Fulfilment } from '../shared/settle';
 import type { DumpsterBooking } from './create-intent';
-import { rentalFits } from './fleet';
+import { rentalFits, rentalOf } from './fleet';
 
 type Deps = { db: Db; processorFor: ProcessorFor };
 
@@ -47,13 +47,7 @@ async function createOrder(tx: Db, catalog: Catalog, session: SessionRow, held: 
   // A can is held for HOLD_MINUTES; a payment finished after that gets its order only if a can is still free
   // for the whole rental (docs/decisions.md, "The fleet").
   const lapsed = !session.holdUntil || session.holdUntil.getTime() <= now.getTime();
-  const rental = {
-    sizeId: request.size_id,
-    delivery: request.delivery_date,
-    pickup: request.pickup_date,
-    rentalDays: request.rental_days,
-  };
-  if (lapsed && !(await rentalFits(tx, catalog, rental, now))) {
+  if (lapsed && !(await rentalFits(tx, catalog, rentalOf(request), now))) {
     throw new BookingRefused({
       code: 'size_sold_out',
       message: `The last ${frozen.sizeLabel} dumpster for ${request.delivery_date} to ${request.pickup_date} was booked while the payment was pending: nothing was booked and the authorization was released. Choose another day.`,

@@ -8,7 +8,7 @@ import { HOLD_MINUTES } from '../../domain/session-state';
 import { type OpenedIntent, openIntent, replaceSession } from '../shared/intents';
 import type { AdmitIntent, Channel, ProcessorFor } from '../shared/payments';
 import { lockPromoLimit, refuseSpentPromo } from '../shared/promos';
-import { refuseSoldOut } from './fleet';
+import { isTracked, refuseSoldOut, rentalOf } from './fleet';
 
 export type IntentRequest = z.infer<typeof IntentBody>;
 export type IntentDeps = { db: Db; processorFor: ProcessorFor; admit: AdmitIntent; now: () => Date };
@@ -36,13 +36,8 @@ export function createIntent(
     const canTakePayments = deps.processorFor(company) !== null;
     const now = deps.now();
     const frozen = checkBookingRules(catalog, request, { today, canTakePayments, now });
-    const rental = {
-      sizeId: request.size_id,
-      delivery: request.delivery_date,
-      pickup: frozen.request.pickup_date,
-      rentalDays: request.rental_days,
-    };
-    const counted = catalog.sizes.some((s) => s.id === rental.sizeId && s.fleet !== null);
+    const rental = rentalOf(frozen.request);
+    const counted = catalog.sizes.some((s) => s.id === rental.sizeId && isTracked(s));
     return deps.db.transaction(async (tx) => {
       // The promo's row before the company's, as confirm takes them.
       const promo = await lockPromoLimit(tx, company.id, frozen.promoCode);

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client';
 import { rentalsOfSizes } from '../../db/repositories/fleet';
-import { checkPickupDate, closedReason, maxDate, minDate } from '../../domain/calendar';
+import { checkDeliveryDate, checkPickupDate, maxDate, minDate } from '../../domain/calendar';
 import type { Catalog, Size } from '../../domain/catalog';
 import { addDays } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
@@ -23,6 +23,19 @@ import { closedDays } from './read-catalog';
 export type Tracked = Size & { fleet: SizeFleet };
 /** A rental asked for: its size, delivery and pickup days and length. */
 export type Rental = { sizeId: string; delivery: string; pickup: string; rentalDays: number };
+
+/** A checked request's rental (the frozen request of a dumpster session: its pickup_date is always set). */
+export const rentalOf = (request: {
+  size_id: string;
+  delivery_date: string;
+  pickup_date: string;
+  rental_days: number;
+}): Rental => ({
+  sizeId: request.size_id,
+  delivery: request.delivery_date,
+  pickup: request.pickup_date,
+  rentalDays: request.rental_days,
+});
 export const isTracked = (size: Size): size is Tracked => size.fleet !== null;
 
 export async function countFleet(
@@ -59,10 +72,9 @@ export async function countFleets(
   );
 }
 
-/** A delivery day the calendar takes, with a pickup on a working day (the rules of POST /intents). */
+/** A delivery day POST /intents takes (checkDeliveryDate), with a pickup on a working day (checkPickupDate). */
 const bookable = (catalog: Catalog, today: string, rentalDays: number) => (date: string) =>
-  closedReason(catalog.company, today, date) === null &&
-  date <= maxDate(catalog.company, today) &&
+  checkDeliveryDate(catalog.company, today, date).ok &&
   checkPickupDate(catalog.company, date, rentalDays, undefined).ok;
 
 /** The bookable delivery days from `from` (not before min_date) through max_date; null when none is left. */
@@ -171,9 +183,11 @@ export async function availabilityFor(
     if (!closed.has(d)) full.push({ date: d, reason: 'fleet_full' });
   }
   const open = bookable(catalog, at.today, rentalDays);
+  // The bookable days the read covered: through max_date or the calendar's last day, whichever is first.
   const seen = bookableDays && {
     from: bookableDays.from,
-    to: [bookableDays.to, counted.to].sort()[0] as string,
+    // biome-ignore lint/complexity/useMathMinMax: YYYY-MM-DD strings, compared as text
+    to: bookableDays.to < counted.to ? bookableDays.to : counted.to,
   };
   let next = seen && seen.from <= seen.to ? nextDeliveryDay(size.fleet, days, seen, rentalDays, open) : null;
   if (!next && bookableDays && counted.to < bookableDays.to) {

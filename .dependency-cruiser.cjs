@@ -10,8 +10,11 @@ const LAYERS = [
   ['contract', '(contract|company-config)/'],
   ['db', 'db/'],
   ['adapters', '(payments|events|photos|accounts)/'],
-  ['present', 'present/'],
+  // What we send out (webhook bodies, e-mails, texts): use cases write them in the transaction of the change.
+  ['messages', 'messages/'],
   ['use-cases', 'use-cases/'],
+  // The API's answers: called from the route tables, never from a use case (which returns rows and cents).
+  ['present', 'present/'],
   ['http', 'http/'],
   ['wiring', '(runtime|server|cli)/'],
 ];

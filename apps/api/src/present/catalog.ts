@@ -7,7 +7,7 @@ import { priceFromCents, type QuoteCents } from '../domain/pricing';
 import { PROMO_MESSAGES, type PromoResult } from '../domain/promo';
 import type { checkServiceArea } from '../domain/service-area';
 import { hostedPageUrl } from '../lib/api-keys';
-import { dollarsOrNull, dollars as toDollars } from './money';
+import { dollarsOrNull, dollars as toDollars } from '../messages/money';
 
 /** The catalog as the Booking API shows it: presenters are the one place cents become dollars. */
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressText, maskId, rejectedMessages } from './console-office';
+import { rejectedMessages } from '../messages/notices';
+import { addressText, maskId } from './console-office';
 
 describe("the console office's presenters", () => {
   it("masks a processor's id, keeping its kind and last four characters", () => {

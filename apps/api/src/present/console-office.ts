@@ -1,11 +1,10 @@
 import type { CustomerRow } from '../db/repositories/data-customers';
 import type { JunkJobRow } from '../db/repositories/junk';
 import type { OrderRow } from '../db/repositories/orders';
-import type { Message } from '../db/repositories/outbox';
 import type { SessionRow } from '../db/repositories/sessions';
 import type { JunkQuoteCents } from '../domain/junk-rules';
 import type { QuoteCents } from '../domain/pricing';
-import { dollars } from './money';
+import { dollars } from '../messages/money';
 
 /** The console's office shapes (contract/console/office.ts): the one place its cents become dollars. */
 
@@ -115,22 +114,4 @@ export function presentOfficeCustomer(customer: CustomerRow) {
     company_name: customer.companyName,
     created_at: customer.createdAt.toISOString(),
   };
-}
-
-/** The e-mail a customer gets when the office rejects a held booking: no reason, no accusation. */
-export function rejectedMessages(
-  company: { name: string },
-  noun: 'order' | 'job',
-  number: number,
-  customer: { email: string },
-): Message[] {
-  return [
-    {
-      channel: 'email',
-      topic: `${noun}_rejected`,
-      to: customer.email,
-      subject: `${company.name}: ${noun} #${number} could not be accepted`,
-      text: `We are sorry: ${company.name} could not accept your ${noun} #${number}. The authorization on your card has been released; you were not charged. Please call us if you would like to book again.`,
-    },
-  ];
 }

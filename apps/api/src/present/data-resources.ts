@@ -3,7 +3,7 @@ import type { EstimateRow } from '../db/repositories/data-estimates';
 import type { SizeRow } from '../db/repositories/data-sizes';
 import { TIERS } from '../domain/catalog';
 import { fromPercentMilli } from '../domain/money';
-import { dollars, dollarsOrNull } from './money';
+import { dollars, dollarsOrNull } from '../messages/money';
 
 /**
  * The Data API's customers, estimates and sizes (docs/decisions.md, "Data API resources"): dollars,

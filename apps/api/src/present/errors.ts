@@ -1,5 +1,5 @@
 import type { DomainError } from '../domain/errors';
-import { dollars } from './money';
+import { dollars } from '../messages/money';
 
 type AllowedSize = { id: string; label: string; yards: number; price_cents: number };
 

@@ -6,7 +6,7 @@ import type { JunkQuoteCents } from '../domain/junk-rules';
 import type { JunkDay, SlotClock } from '../domain/junk-slots';
 import type { PromoResult } from '../domain/promo';
 import { presentPromo } from './catalog';
-import { dollars } from './money';
+import { dollars } from '../messages/money';
 
 const dayNames = (days: number[]) => days.map((d) => WEEKDAY_NAMES[d - 1] as (typeof WEEKDAY_NAMES)[number]);
 
@@ -97,26 +97,6 @@ export function presentJunkQuote(
     gross_total: dollars(q.grossTotal),
     gross_total_cents: q.grossTotal,
     currency: catalog.company.currency,
-  };
-}
-
-/** The data of booking.completed, booking.held and booking.released for a junk job. */
-export function presentJunkEvent(job: JunkJobRow) {
-  return {
-    service: 'junk' as const,
-    job_number: job.jobNumber,
-    status: job.status,
-    payment_status: job.paymentStatus as 'unpaid' | 'paid',
-    job_date: job.jobDate,
-    time_window: { start: job.windowStart, end: job.windowEnd },
-    load_fraction: job.loadFraction,
-    load_label: job.loadLabel,
-    total_price: dollars(job.totalCents),
-    booking_channel: job.bookingChannel as 'api' | 'link' | 'widget',
-    job_id: job.id,
-    customer_ref: job.customerId,
-    created_at: job.createdAt.toISOString(),
-    attribution: job.attribution ?? null,
   };
 }
 

@@ -4,7 +4,7 @@ import { accountOf, type Catalog } from '../domain/catalog';
 import type { QuoteCents } from '../domain/pricing';
 import type { SessionState } from '../domain/session-state';
 import type { Processor } from '../payments/processor';
-import { dollars } from './money';
+import { dollars } from '../messages/money';
 
 /** POST /intents' answer: the payment to confirm in the page, for the session's frozen amount. */
 export function presentIntent(catalog: Catalog, { session, processor }: { session: SessionRow; processor: Processor }) {

@@ -3,7 +3,7 @@ import * as ops from '../../contract/data';
 import { dataDocument } from '../../contract/document';
 import type { Db } from '../../db/client';
 import type { Registry } from '../../db/registry';
-import { presentLead } from '../../present/data';
+import { presentLead } from '../../messages/data';
 import { listDataCustomers, readDataCustomer } from '../../use-cases/data/customers';
 import { listDataEstimates, readDataEstimate } from '../../use-cases/data/estimates';
 import { listDataJunkJobs, readDataJunkJob } from '../../use-cases/data/junk-jobs';

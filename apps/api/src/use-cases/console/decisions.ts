@@ -6,7 +6,7 @@ import { enqueueMessages } from '../../db/repositories/outbox';
 import { findSession, findSessionWithOrder, type SessionRow } from '../../db/repositories/sessions';
 import { DomainError } from '../../domain/errors';
 import { HELD_FOR_REVIEW } from '../../domain/order-status';
-import { rejectedMessages } from '../../present/console-office';
+import { rejectedMessages } from '../../messages/notices';
 import { dumpsterFulfilment } from '../dumpster/confirm-order';
 import { junkFulfilment } from '../junk/confirm-job';
 import { releaseJob, releaseOrder } from '../office/release-order';

@@ -13,7 +13,7 @@ import { isJobStatus, jobMovesFrom } from '../../domain/job-status';
 import { isOrderStatus, orderMovesFrom } from '../../domain/order-status';
 import { UNCONFIRMED_NOTICE_MINUTES } from '../../domain/session-state';
 import { addressText, presentHeldJob, presentHeldOrder, presentStuckSession } from '../../present/console-office';
-import { presentLead } from '../../present/data';
+import { presentLead } from '../../messages/data';
 import { fullSizesOn } from './fleet';
 import { catalogOf, type Member, type OfficeDeps } from './member';
 

@@ -12,7 +12,7 @@ import { findSession } from '../../db/repositories/sessions';
 import { isJobStatus, jobMovesFrom } from '../../domain/job-status';
 import { isOrderStatus, orderMovesFrom } from '../../domain/order-status';
 import { addressText, jobInvoice, maskId, orderInvoice, presentOfficeCustomer } from '../../present/console-office';
-import { dollars } from '../../present/money';
+import { dollars } from '../../messages/money';
 import { moveJob, moveOrder } from '../office/moves';
 import { type Member, noSuch, type OfficeDeps } from './member';
 

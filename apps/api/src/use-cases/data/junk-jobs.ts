@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import { findListedJob, listJobsPage, photoCounts } from '../../db/repositories/data-junk-jobs';
 import type { Catalog } from '../../domain/catalog';
 import { DomainError } from '../../domain/errors';
-import { presentDataJunkJob } from '../../present/data';
+import { presentDataJunkJob } from '../../messages/data';
 import { createdRange, type Page, pageOf, sinceOf, window } from './paging';
 
 export type JunkJobsQuery = {

@@ -3,7 +3,7 @@ import { findLead, listLeadsPage } from '../../db/repositories/data-leads';
 import type { Catalog } from '../../domain/catalog';
 import { DomainError } from '../../domain/errors';
 import type { LeadStatus } from '../../domain/leads';
-import { presentLead } from '../../present/data';
+import { presentLead } from '../../messages/data';
 import { type Page, pageOf, sinceOf, window } from './paging';
 
 export type LeadsQuery = { status?: LeadStatus; updated_since?: string; q?: string; page: number; per_page: number };

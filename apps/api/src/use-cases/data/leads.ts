@@ -13,7 +13,7 @@ import type { Catalog } from '../../domain/catalog';
 import { checkLeadQuota } from '../../domain/data-plan';
 import { DomainError } from '../../domain/errors';
 import { dedupeSince, normalizeEmail, normalizePhone } from '../../domain/leads';
-import { presentLead } from '../../present/data';
+import { presentLead } from '../../messages/data';
 import { currentPlanDay } from './plan-days';
 
 export type LeadRequest = {

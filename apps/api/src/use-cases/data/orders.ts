@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import { findListedOrder, listOrdersPage } from '../../db/repositories/data-orders';
 import type { Catalog } from '../../domain/catalog';
 import { DomainError } from '../../domain/errors';
-import { presentDataOrder } from '../../present/data';
+import { presentDataOrder } from '../../messages/data';
 import { createdRange, type Page, pageOf, window } from './paging';
 
 export type OrdersQuery = { status?: string; from?: string; to?: string; page: number; per_page: number };

@@ -11,8 +11,8 @@ import {
 } from '../../db/repositories/orders';
 import type { SessionRow } from '../../db/repositories/sessions';
 import type { Catalog } from '../../domain/catalog';
-import { presentBookingEvent } from '../../present/events';
-import { bookedOrder } from '../../present/messages';
+import { presentBookingEvent } from '../../messages/booking-events';
+import { bookedOrder } from '../../messages/notices';
 import { announceBooking, bookCustomer, bookInvoice } from '../shared/bookkeeping';
 import { announceOrderCreated } from '../shared/data-events';
 import type { ProcessorFor } from '../shared/payments';

@@ -4,7 +4,7 @@ import { customersWithPhone, findOrCreateCustomer } from '../../db/repositories/
 import { DomainError } from '../../domain/errors';
 import { customerMatchOf, noCustomerWithPhone, severalCustomersWithPhone } from '../../domain/lead-moves';
 import { checkLeadMove, LEAD_STATUSES, type LeadStatus } from '../../domain/leads';
-import { presentLead } from '../../present/data';
+import { presentLead } from '../../messages/data';
 import { companyBySlug } from '../company/find-company';
 
 /** The office's leads (svc leads list|move; the company console later): data spec section 3. */

@@ -3,7 +3,7 @@ import { findOrCreateCustomer, insertInvoice, insertPayment } from '../../db/rep
 import { enqueueMessages, enqueueWebhooks } from '../../db/repositories/outbox';
 import { type SessionRow, updateSession } from '../../db/repositories/sessions';
 import type { Company } from '../../domain/catalog';
-import { type Booked, confirmationMessages } from '../../present/messages';
+import { type Booked, confirmationMessages } from '../../messages/notices';
 
 /** What every booking writes beside its order or job, inside the same transaction. */
 

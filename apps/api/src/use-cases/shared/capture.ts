@@ -5,7 +5,7 @@ import { enqueueWebhooks } from '../../db/repositories/outbox';
 import { DomainError } from '../../domain/errors';
 import { captureProblem } from '../../domain/payment-match';
 import type { ProcessorIntent } from '../../payments/processor';
-import { presentPaymentReceived } from '../../present/data-events';
+import { presentPaymentReceived } from '../../messages/data-events';
 
 /** A capture the processor answered, to be recorded on the order or job it paid for. */
 export type CaptureAnswer = {

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/client';
 import { countPhotos, type JunkJobRow } from '../../db/repositories/junk';
 import type { OrderRow } from '../../db/repositories/orders';
 import { enqueueWebhooks } from '../../db/repositories/outbox';
-import { presentDataJunkJob, presentDataOrder } from '../../present/data';
+import { presentDataJunkJob, presentDataOrder } from '../../messages/data';
 
 /**
  * The Data API's webhooks about orders and jobs, written in the caller's transaction (the outbox): each

@@ -12,7 +12,7 @@ import {
   transition,
   UNCONFIRMED_NOTICE_MINUTES,
 } from '../../domain/session-state';
-import { failedMessages, unconfirmedMessages } from '../../present/messages';
+import { failedMessages, unconfirmedMessages } from '../../messages/notices';
 import { dumpsterFulfilment } from '../dumpster/confirm-order';
 import { junkFulfilment } from '../junk/confirm-job';
 import { recordCapture } from './capture';

@@ -121,3 +121,21 @@ export function failedMessages(company: { name: string }, sessionId: string, cus
     },
   ];
 }
+
+/** The e-mail a customer gets when the office rejects a held booking: no reason, no accusation. */
+export function rejectedMessages(
+  company: { name: string },
+  noun: 'order' | 'job',
+  number: number,
+  customer: { email: string },
+): Message[] {
+  return [
+    {
+      channel: 'email',
+      topic: `${noun}_rejected`,
+      to: customer.email,
+      subject: `${company.name}: ${noun} #${number} could not be accepted`,
+      text: `We are sorry: ${company.name} could not accept your ${noun} #${number}. The authorization on your card has been released; you were not charged. Please call us if you would like to book again.`,
+    },
+  ];
+}

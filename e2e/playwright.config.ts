@@ -1,5 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
+/** Spec files that start platforms of their own (support/platform.ts) for what they test. */
+const OWN_PLATFORM = /(limits|security)\.spec\.ts$/;
+
 /**
  * The e2e suite: the production builds of the API and the hosted pages, started as `npm start` starts
  * them on a fresh embedded database, driven by Debian's Chromium (Playwright's browser download cannot
@@ -8,8 +11,14 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'tests',
   globalSetup: './support/global-setup.ts',
-  // Two cores: one worker keeps the servers responsive and the timings honest.
-  workers: 1,
+  // Two lanes on two cores: the files on the suite's one platform run one at a time (they share its
+  // companies, queues and limits); the files that start platforms of their own (a lowered rate limit, a
+  // restart on a new database) spend most of their time waiting out a minute or a restart, so they run beside.
+  workers: 2,
+  projects: [
+    { name: 'shared', testIgnore: OWN_PLATFORM, workers: 1 },
+    { name: 'own-platform', testMatch: OWN_PLATFORM, workers: 1 },
+  ],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),

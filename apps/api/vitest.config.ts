@@ -1,7 +1,32 @@
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** The HTTP suite runs its files one at a time; coverage.test.ts reads what the others saw, so it runs last. */
+/**
+ * The HTTP suite is two lanes, each with servers of its own (its own global setup: the two main targets and
+ * the two strict ones, on databases of their own), so a file that flips a platform-wide switch or spends a
+ * limit never meets a file of the other lane; within a lane, one file at a time. Lane b: the Data API's, the
+ * console's and junk's files; lane a: every other, so a new file always runs somewhere. `npm test` runs the
+ * lanes as two processes at once, then coverage.test.ts, which reads what both saw (package.json). One
+ * `vitest run` also runs everything: one file at a time, coverage.test.ts last.
+ */
+const HTTP = 'test/http/**/*.test.ts';
+const LANE_B = 'test/http/{data,console,junk}-*.test.ts';
+const COVERAGE = 'test/http/coverage.test.ts';
+
+const httpLane = (name: string, include: string[], exclude: string[] = []) => ({
+  test: {
+    name,
+    include,
+    exclude: [...exclude, COVERAGE],
+    globalSetup: ['test/support/global-setup.ts'],
+    // Files of a lane share its servers, and some flip platform-wide switches: one file at a time.
+    maxWorkers: 1,
+    testTimeout: 60_000,
+    hookTimeout: 240_000,
+  },
+});
+
+/** In one process, coverage.test.ts runs after every other file (files of one-worker projects run in order). */
 class CoverageLast extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);
@@ -12,28 +37,24 @@ class CoverageLast extends BaseSequencer {
 
 export default defineConfig({
   test: {
-    // Sorting is the root's: coverage.test.ts after every other file (the HTTP project runs one at a time).
     sequence: { sequencer: CoverageLast },
     projects: [
-      {
-        test: { name: 'unit', include: ['src/**/*.test.ts'] },
-      },
+      // vitest's default is one worker fewer than the cores (one, here): the pure and repository tests take two.
+      { test: { name: 'unit', include: ['src/**/*.test.ts'], maxWorkers: 2 } },
       {
         // Repository tests: each file opens its own databases, on PGlite and PostgreSQL.
-        test: { name: 'db', include: ['test/db/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
-      },
-      {
-        // The HTTP suite: real server processes (standalone and Next, on both drivers) started once.
         test: {
-          name: 'http',
-          include: ['test/http/**/*.test.ts'],
-          globalSetup: ['test/support/global-setup.ts'],
-          // Some files flip platform-wide switches on the shared servers: one file at a time.
-          fileParallelism: false,
+          name: 'db',
+          include: ['test/db/**/*.test.ts'],
+          maxWorkers: 2,
           testTimeout: 60_000,
-          hookTimeout: 240_000,
+          hookTimeout: 120_000,
         },
       },
+      // The HTTP suite: real server processes (standalone and Next, on both drivers), started once per lane.
+      httpLane('http-a', [HTTP], [LANE_B]),
+      httpLane('http-b', [LANE_B]),
+      { test: { name: 'coverage', include: [COVERAGE], maxWorkers: 1 } },
     ],
   },
 });

@@ -5,7 +5,7 @@
  *   - Largest Contentful Paint and "prices shown" (the first moment the price panel's total holds a
  *     price) from a cold load, median of RUNS fresh browser contexts, on this machine as it is and as a
  *     mid-range phone (4x slower CPU, a 1.6 Mbps / 150 ms mobile network, 360 x 780 screen).
- * Targets (issue 13): at most 120 KB gzip of JavaScript, LCP and prices shown under 1.5 s on the phone.
+ * Targets (the hosted page's performance budget): at most 120 KB gzip of JavaScript, LCP and prices shown under 1.5 s on the phone.
  * Prints a table and saves bench/results/page-latest.json. Usage: npm run bench:page (from the root).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -6,7 +6,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { openBooking, screenshot } from '../support/booking';
 import { type Platform, startPlatform } from '../support/platform';
 
-// Issue 13, item 3: a visitor who hits the per-minute limit reads why, on both pages. The platform of this
+// A visitor who hits the per-minute limit reads why, on both pages. The platform of this
 // file runs with the spec's limit lowered to 30 a minute, so the test can reach it quickly.
 
 let platform: Platform;

@@ -16,7 +16,7 @@ import {
 } from '../support/booking';
 import { freePort, startPlatform, svc } from '../support/platform';
 
-// Issue 10, findings 5 and 9: the hosted page's security headers, a booking that works under them, and a
+// The hosted page's security headers, a booking that works under them, and a
 // page that never hands a browser a key that no longer exists.
 
 /** Every Content-Security-Policy complaint the page's console prints. */

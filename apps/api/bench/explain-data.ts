@@ -9,6 +9,7 @@ import { findCompanyBySlug, loadCatalog } from '../src/db/repositories/catalog';
 import { findRecentLead } from '../src/db/repositories/leads';
 import * as schema from '../src/db/schema';
 import { dedupeSince } from '../src/domain/leads';
+import type { CatalogScope } from '../src/domain/scope';
 import { listDataOrders } from '../src/use-cases/data/orders';
 
 type Input = {
@@ -42,11 +43,10 @@ const company = await findCompanyBySlug(db, input.slug);
 if (!company) throw new Error(`no company ${input.slug}: seed first`);
 const catalog = await loadCatalog(db, company.id);
 if (!catalog) throw new Error(`no catalog for ${input.slug}`);
+const scope: CatalogScope = { companyId: company.id, actor: { kind: 'cli' }, catalog };
 const out = [];
 for (const c of input.cases) {
-  out.push(
-    await explain(c.label, () => listDataOrders(db, catalog, { page: c.page, per_page: 100, status: c.status })),
-  );
+  out.push(await explain(c.label, () => listDataOrders(db, scope, { page: c.page, per_page: 100, status: c.status })));
 }
 out.push(
   await explain('POST /leads: the dedupe lookup (phone or e-mail within 10 minutes)', () =>

@@ -42,7 +42,7 @@ const sizes = [10, 20, 30].map((yards) => ({
   prices: { d3: 300 + yards, d7: 350 + yards, d14: 450 + yards, extra_day: 15 },
 }));
 const database = await openDatabase({ url, migrate: true });
-await applyCompanyConfig(database, {
+const { id: companyId } = await applyCompanyConfig(database, {
   slug: SLUG,
   name: 'Fleet Roll-Off',
   timezone: 'America/New_York',
@@ -60,7 +60,12 @@ await applyCompanyConfig(database, {
     out_of_service: [{ size: '20yd', from: '2026-01-01', to: '2030-12-31', cans: 4, note: 'the yard spares' }],
   },
 });
-const { key } = await createKey(database, SLUG, { kind: 'server', label: 'bench' }, new Date());
+const { key } = await createKey(
+  database,
+  { companyId, actor: { kind: 'cli' } },
+  { kind: 'server', label: 'bench' },
+  new Date(),
+);
 await database.close();
 
 const sql = new pg.Client({ connectionString: url });

@@ -34,7 +34,7 @@ const COUNTS_EVERY_MS = 60_000;
 export function ShellNav() {
   const me = useMe();
   const pathname = usePathname();
-  const counts = useApi<NavCounts>('/needs-action/counts');
+  const counts = useApi((signal) => api.GET('/needs-action/counts', { signal }), []);
   const { reload } = counts;
   useEffect(() => {
     const timer = setInterval(reload, COUNTS_EVERY_MS);

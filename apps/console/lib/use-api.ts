@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type ApiError, consoleFetch, type Query, queryString } from './api';
-import type { Page } from './types';
+import { type ApiError, type ApiResult, call, callPage, type DataOf, type Sent } from './api';
 
 export type Loaded<T> = {
   data?: T;
@@ -10,35 +9,39 @@ export type Loaded<T> = {
   reload: () => void;
 };
 
+/** A GET of the typed client, handed the signal that drops it when a newer one starts. */
+export type Get<D> = (signal: AbortSignal) => Sent<D>;
+
 /**
- * GET in a client component: loads on mount and whenever `path` or `query` change (keep `query` built from
- * the URL's search params so filters survive a reload), drops answers that arrive out of order; a signed-out
- * user goes to /sign-in (consoleFetch does it). `data` is the answer's `data`; for a list use usePage.
+ * GET in a client component: `useApi((signal) => api.GET('/orders/{order_number}', { params, signal }), [number])`.
+ * Loads on mount and whenever `deps` change (keep what the request is built from in them, e.g. the URL's
+ * search params, so filters survive a reload), drops answers that arrive out of order; a signed-out user goes
+ * to /sign-in (lib/api.ts). `data` is the answer's `data`; for a list use usePage.
  */
-export function useApi<T>(path: string | null, query?: Query): Loaded<T> {
-  return useGet<T>(path, query, false);
+export function useApi<D>(get: Get<D>, deps: readonly unknown[]): Loaded<DataOf<D>> {
+  return useGet((signal) => call(get(signal)), deps);
 }
 
 /**
  * A page of a console list in a client component: `data` is the whole answer `{ data, page, per_page,
  * has_more }`, so the table can offer Next.
  */
-export function usePage<T>(path: string | null, query?: Query): Loaded<Page<T>> {
-  return useGet<Page<T>>(path, query, true);
+export function usePage<D>(get: Get<D>, deps: readonly unknown[]): Loaded<D> {
+  return useGet((signal) => callPage(get(signal)), deps);
 }
 
-function useGet<T>(path: string | null, query: Query | undefined, envelope: boolean): Loaded<T> {
-  const [state, setState] = useState<{ data?: T; error?: ApiError; loading: boolean }>({ loading: path !== null });
+function useGet<T>(load: (signal: AbortSignal) => Promise<ApiResult<T>>, deps: readonly unknown[]): Loaded<T> {
+  const [state, setState] = useState<{ data?: T; error?: ApiError; loading: boolean }>({ loading: true });
   const [tick, setTick] = useState(0);
-  const key = `${path}${queryString(query)}`;
-  const queryRef = useRef(query);
-  queryRef.current = query;
-  // `key` stands for path and query (the query object is new on every render); `tick` reloads.
+  const key = JSON.stringify(deps);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  // `key` stands for what the request is built from (the function is new on every render); `tick` reloads.
   useEffect(() => {
-    if (path === null) return;
     const controller = new AbortController();
     setState((s) => ({ ...s, loading: true }));
-    consoleFetch<T>('GET', path, { query: queryRef.current, signal: controller.signal, envelope })
+    loadRef
+      .current(controller.signal)
       .then((result) => {
         if (result.ok) setState({ data: result.data, loading: false });
         // A 401 is already on its way to the sign-in page (lib/api.ts): no error flashes meanwhile.
@@ -46,7 +49,7 @@ function useGet<T>(path: string | null, query: Query | undefined, envelope: bool
       })
       .catch(() => undefined); // aborted: a newer request is on its way
     return () => controller.abort();
-  }, [key, tick, envelope]);
+  }, [key, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { ...state, reload };
 }

@@ -1,6 +1,6 @@
 // The widget's weight as a visitor downloads it: each built script minified and gzipped (level 9). The
 // loader is what every page pays before anyone interacts (budget 15 KB); the flow loads after it, and it is
-// all the JavaScript a hosted booking page loads (budget 120 KB, issue 13).
+// all the JavaScript a hosted booking page loads (budget 120 KB: docs/decisions.md, "Junk removal on the hosted page and in the widget").
 // With --write, puts the numbers in README.md between the size markers; fails when a script is over budget.
 // Usage: node scripts/size.mjs [--quiet] [--write]
 import { readFileSync, writeFileSync } from 'node:fs';

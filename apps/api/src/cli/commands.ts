@@ -5,9 +5,9 @@ import { openDatabase } from '../db/client';
 import { listCompanies } from '../db/repositories/catalog';
 import type { KeyKind } from '../lib/api-keys';
 import { processorsFor } from '../payments/processors';
+import { presentOfficeJob, presentOfficeOrder } from '../present/office';
 import { readEnv } from '../runtime/config';
 import { applyCompanyConfig } from '../use-cases/company/apply-config';
-import { companyBySlug } from '../use-cases/company/find-company';
 import {
   createKey,
   listCompanyKeys,
@@ -20,7 +20,7 @@ import { seedDemo } from '../use-cases/company/seed-demo';
 import { listJobs } from '../use-cases/office/jobs';
 import { listCompanyOutbox, listOrders } from '../use-cases/office/orders';
 import { releaseJob, releaseOrder } from '../use-cases/office/release-order';
-import { type Answer, need, table, UsageError, wholeNumber } from './common';
+import { type Answer, need, scopeOf, table, UsageError, wholeNumber } from './common';
 import { dataApiCommand, parseExpiry } from './data-api';
 import { officeMove } from './office';
 import { usersCommand } from './users';
@@ -143,8 +143,8 @@ export async function runSvc(argv: string[], environment: NodeJS.ProcessEnv = pr
         };
       }
       case 'company show': {
-        const company = await companyBySlug(database.db, need(rest[0], 'slug'));
-        const config = await readCompanyConfig(database, company.id);
+        const scope = await scopeOf(database, need(rest[0], 'slug'));
+        const config = await readCompanyConfig(database, scope.companyId);
         return { text: JSON.stringify(config, null, 2), json: config };
       }
       case 'company list': {
@@ -159,48 +159,45 @@ export async function runSvc(argv: string[], environment: NodeJS.ProcessEnv = pr
       }
       case 'company activate':
       case 'company deactivate': {
-        const result = await setCompanyFlags(database, need(rest[0], 'slug'), { active: action === 'activate' });
+        const scope = await scopeOf(database, need(rest[0], 'slug'));
+        const result = await setCompanyFlags(database, scope, { active: action === 'activate' });
         return { text: `${result.slug}: ${result.active ? 'active' : 'inactive'}`, json: result };
       }
       case 'booking on':
       case 'booking off': {
-        const result = await setCompanyFlags(database, need(rest[0], 'slug'), { bookingOnline: action === 'on' });
+        const scope = await scopeOf(database, need(rest[0], 'slug'));
+        const result = await setCompanyFlags(database, scope, { bookingOnline: action === 'on' });
         return { text: `${result.slug}: booking ${result.booking_online ? 'on' : 'off'}`, json: result };
       }
       case 'payments ready':
       case 'payments not-ready': {
-        const result = await setCompanyFlags(database, need(rest[0], 'slug'), { paymentsReady: action === 'ready' });
+        const scope = await scopeOf(database, need(rest[0], 'slug'));
+        const result = await setCompanyFlags(database, scope, { paymentsReady: action === 'ready' });
         return { text: `${result.slug}: payments ${result.payments_ready ? 'ready' : 'not ready'}`, json: result };
       }
       case 'keys create': {
         const kind = need(values.kind, '--kind publishable|server');
         if (kind !== 'publishable' && kind !== 'server') throw new UsageError('--kind is publishable or server');
         const expiresAt = parseExpiry(values.expires);
-        const key = await createKey(
-          database,
-          need(rest[0], 'slug'),
-          {
-            kind: kind as KeyKind,
-            domains: values.domain,
-            label: values.label,
-            expiresAt,
-          },
-          new Date(),
-        );
+        const scope = await scopeOf(database, need(rest[0], 'slug'));
+        const options = { kind: kind as KeyKind, domains: values.domain, label: values.label, expiresAt };
+        const key = await createKey(database, scope, options, new Date());
         return {
           text: `${key.kind} key ${key.id}\n\n  ${key.key}\n\nCopy it now: ${kind === 'server' ? 'it will not be shown again.' : 'publishable keys can be listed again.'}`,
           json: key,
         };
       }
       case 'keys list': {
-        const rows = await listCompanyKeys(database, need(rest[0], 'slug'), new Date());
+        const rows = await listCompanyKeys(database, await scopeOf(database, need(rest[0], 'slug')), new Date());
         return {
           text: table(rows.map(({ allowed_domains, ...r }) => ({ ...r, allowed_domains: allowed_domains.join(' ') }))),
           json: rows,
         };
       }
       case 'keys revoke': {
-        const result = await revokeCompanyKey(database, need(rest[0], 'slug'), need(rest[1], 'key id'));
+        const named = need(rest[0], 'slug');
+        const id = need(rest[1], 'key id');
+        const result = await revokeCompanyKey(database, await scopeOf(database, named), id);
         return { text: `revoked ${result.id}`, json: result };
       }
       case 'platform booking-api': {
@@ -208,7 +205,8 @@ export async function runSvc(argv: string[], environment: NodeJS.ProcessEnv = pr
         return { text: `Booking API: ${result.booking_api}`, json: result };
       }
       case 'orders list': {
-        const rows = await listOrders(database, need(rest[0], 'slug'));
+        const scope = await scopeOf(database, need(rest[0], 'slug'));
+        const rows = (await listOrders(database, scope)).map(({ order, email }) => presentOfficeOrder(order, email));
         const source = (a: Record<string, string> | null) => (a ? (a.utm_source ?? a.referrer ?? '') : '');
         return {
           text: table(rows.map(({ attribution, ...r }) => ({ ...r, source: source(attribution) }))),
@@ -217,26 +215,31 @@ export async function runSvc(argv: string[], environment: NodeJS.ProcessEnv = pr
       }
       case 'orders approve': {
         const number = wholeNumber(rest[1], 'order number');
-        const result = await releaseOrder(database, processorsFor(database.db, env), need(rest[0], 'slug'), number);
+        const scope = await scopeOf(database, need(rest[0], 'slug'));
+        const result = await releaseOrder(database, processorsFor(database.db, env), scope, number, new Date());
         return {
           text: `order #${result.order_number}: ${result.status} (was ${result.previous_status}), ${result.payment_status}`,
           json: result,
         };
       }
       case 'jobs list': {
-        const rows = await listJobs(database, need(rest[0], 'slug'));
+        const scope = await scopeOf(database, need(rest[0], 'slug'));
+        const rows = (await listJobs(database, scope)).map(({ job, email, photos }) =>
+          presentOfficeJob(job, email, photos),
+        );
         return { text: table(rows), json: rows };
       }
       case 'jobs approve': {
         const number = wholeNumber(rest[1], 'job number');
-        const result = await releaseJob(database, processorsFor(database.db, env), need(rest[0], 'slug'), number);
+        const scope = await scopeOf(database, need(rest[0], 'slug'));
+        const result = await releaseJob(database, processorsFor(database.db, env), scope, number, new Date());
         return {
           text: `job #${result.job_number}: ${result.status} (was ${result.previous_status}), ${result.payment_status}`,
           json: result,
         };
       }
       case 'outbox list': {
-        const rows = await listCompanyOutbox(database, need(rest[0], 'slug'));
+        const rows = await listCompanyOutbox(database, await scopeOf(database, need(rest[0], 'slug')));
         return { text: table(rows.map(({ payload, ...r }) => r)), json: rows };
       }
       case 'seed-demo': {

@@ -1,3 +1,8 @@
+import type { Database } from '../db/client';
+import { findCompanyBySlug } from '../db/repositories/catalog';
+import { DomainError } from '../domain/errors';
+import type { Scope } from '../domain/scope';
+
 /** What every group of the svc CLI shares: its refusals, its answers and its tables. */
 
 /** A command line the CLI cannot run: said with the help's pointer, exit 1. */
@@ -32,4 +37,14 @@ export function table(rows: Record<string, unknown>[]): string {
       .join('  ')
       .trimEnd();
   return [line(cols), ...rows.map((r) => line(cols.map((c) => cell(r[c]))))].join('\n');
+}
+
+/**
+ * The company a command names by its slug, as the scope its use cases take (the operator at the machine
+ * acts): one lookup per command, here at the CLI's edge; an unknown slug is not_found.
+ */
+export async function scopeOf(database: Database, slug: string): Promise<Scope> {
+  const company = await findCompanyBySlug(database.db, slug);
+  if (!company) throw new DomainError('not_found', `no company with slug "${slug}"`, { field: 'slug' });
+  return { companyId: company.id, actor: { kind: 'cli' } };
 }

@@ -8,7 +8,7 @@ import {
   setDataApiEnabled,
   setPlan,
 } from '../use-cases/data/access';
-import { type Answer, need, table, UsageError } from './common';
+import { type Answer, need, scopeOf, table, UsageError } from './common';
 
 /** svc data-api …: access, plan, window and keys of the Data API. */
 export async function dataApiCommand(
@@ -19,6 +19,7 @@ export async function dataApiCommand(
 ): Promise<Answer> {
   const now = new Date();
   const slug = () => need(rest[0], 'slug');
+  const scope = () => scopeOf(database, slug());
   const status = (r: Awaited<ReturnType<typeof dataApiStatus>>) => ({
     text: `${r.slug}: Data API ${r.access}, switch ${r.enabled ? 'on' : 'off'}, plan ${r.plan}${r.use ? `\n  use: ${r.use}` : ''}`,
     json: r,
@@ -26,26 +27,26 @@ export async function dataApiCommand(
   switch (action) {
     case 'request':
       return status(
-        await requestDataApi(database, slug(), need(values.use, '--use "<what the Data API is for>"'), now),
+        await requestDataApi(database, await scope(), need(values.use, '--use "<what the Data API is for>"'), now),
       );
     case 'approve':
     case 'revoke':
-      return status(await decideDataApi(database, slug(), action === 'approve' ? 'approved' : 'revoked', now));
+      return status(await decideDataApi(database, await scope(), action === 'approve' ? 'approved' : 'revoked', now));
     case 'access': {
       const value = need(rest[1], 'on or off');
       if (value !== 'on' && value !== 'off') throw new UsageError('expected on or off');
-      return status(await setDataApiEnabled(database, slug(), value === 'on'));
+      return status(await setDataApiEnabled(database, await scope(), value === 'on'));
     }
     case 'plan': {
       const plan = need(rest[1], 'free or paid');
       if (plan !== 'free' && plan !== 'paid') throw new UsageError('expected free or paid');
-      return status(await setPlan(database, slug(), plan));
+      return status(await setPlan(database, await scope(), plan));
     }
     case 'status':
-      return status(await dataApiStatus(database, slug()));
+      return status(await dataApiStatus(database, await scope()));
     case 'window': {
       if (values.end && values.reset) throw new UsageError('--end or --reset, not both');
-      const w = await dataApiWindow(database, slug(), values.end ? 'end' : values.reset ? 'reset' : 'show', now);
+      const w = await dataApiWindow(database, await scope(), values.end ? 'end' : values.reset ? 'reset' : 'show', now);
       return {
         text: `${w.slug} (${w.plan} plan), ${w.day}: window ${w.state}${w.remaining_seconds ? `, ${w.remaining_seconds} s left` : ''}`,
         json: w,
@@ -54,23 +55,23 @@ export async function dataApiCommand(
     case 'keys': {
       const [verb, company, keyId] = rest;
       if (verb === 'create') {
-        const key = await createKey(
-          database,
-          need(company, 'slug'),
-          { kind: 'data', label: values.label, expiresAt: parseExpiry(values.expires) },
-          now,
-        );
+        const named = need(company, 'slug');
+        const options = { kind: 'data' as const, label: values.label, expiresAt: parseExpiry(values.expires) };
+        const key = await createKey(database, await scopeOf(database, named), options, now);
         return {
           text: `Data API key ${key.id}\n\n  ${key.key}\n\nCopy it now: it will not be shown again.`,
           json: key,
         };
       }
       if (verb === 'list') {
-        const rows = (await listCompanyKeys(database, need(company, 'slug'), now)).filter((k) => k.kind === 'data');
+        const scope = await scopeOf(database, need(company, 'slug'));
+        const rows = (await listCompanyKeys(database, scope, now)).filter((k) => k.kind === 'data');
         return { text: table(rows.map(({ allowed_domains, ...r }) => r)), json: rows };
       }
       if (verb === 'revoke') {
-        const result = await revokeCompanyKey(database, need(company, 'slug'), need(keyId, 'key id'), 'data');
+        const named = need(company, 'slug');
+        const id = need(keyId, 'key id');
+        const result = await revokeCompanyKey(database, await scopeOf(database, named), id, 'data');
         return { text: `revoked ${result.id}`, json: result };
       }
       throw new UsageError('data-api keys create|list|revoke <slug>');

@@ -1,11 +1,13 @@
 import type { Database } from '../db/client';
-import { listLeads, moveLead } from '../use-cases/office/leads';
+import { DomainError } from '../domain/errors';
+import { presentLead } from '../messages/data';
+import { latestLeadsOf, moveLead } from '../use-cases/office/leads';
 import { moveJob, moveOrder } from '../use-cases/office/moves';
-import { type Answer, need, table, UsageError, wholeNumber } from './common';
+import { type Answer, need, scopeOf, table, UsageError, wholeNumber } from './common';
 
 /**
  * svc orders status, svc jobs status, svc leads list|move: the office's moves (use-cases/office/moves.ts
- * and leads.ts), which the company console will make later.
+ * and leads.ts), the same use cases as the console's.
  */
 export async function officeMove(
   database: Database,
@@ -14,19 +16,24 @@ export async function officeMove(
   values: { status?: string },
 ): Promise<Answer | undefined> {
   const slug = () => need(rest[0], 'slug');
+  const now = new Date();
   switch (command) {
     case 'orders status': {
+      const company = slug();
       const number = wholeNumber(rest[1], 'order number');
-      const result = await moveOrder(database, slug(), number, need(rest[2], 'status'));
+      const to = need(rest[2], 'status');
+      const result = await moveOrder(database, await scopeOf(database, company), number, to, now);
       return { text: `order #${result.order_number}: ${result.status} (was ${result.previous_status})`, json: result };
     }
     case 'jobs status': {
+      const company = slug();
       const number = wholeNumber(rest[1], 'job number');
-      const result = await moveJob(database, slug(), number, need(rest[2], 'status'));
+      const to = need(rest[2], 'status');
+      const result = await moveJob(database, await scopeOf(database, company), number, to, now);
       return { text: `job #${result.job_number}: ${result.status} (was ${result.previous_status})`, json: result };
     }
     case 'leads list': {
-      const rows = await listLeads(database, slug(), values.status);
+      const rows = (await latestLeadsOf(database, await scopeOf(database, slug()), values.status)).map(presentLead);
       return {
         text: table(
           rows.map((l) => ({
@@ -43,7 +50,17 @@ export async function officeMove(
       };
     }
     case 'leads move': {
-      const result = await moveLead(database, slug(), need(rest[1], 'lead id'), need(rest[2], 'status'));
+      const company = slug();
+      const id = need(rest[1], 'lead id');
+      const to = need(rest[2], 'status');
+      const moved = await moveLead(database, await scopeOf(database, company), id, to, now).catch((err: unknown) => {
+        // The operator named the company by its slug: the CLI's sentence says it that way.
+        if (err instanceof DomainError && err.code === 'not_found') {
+          throw new DomainError('not_found', `${company} has no lead ${id}.`, { field: 'id' });
+        }
+        throw err;
+      });
+      const result = { ...presentLead(moved.lead), previous_status: moved.previousStatus };
       const customer = result.customer_ref ? `, customer ${result.customer_ref}` : '';
       return { text: `lead ${result.id}: ${result.status} (was ${result.previous_status})${customer}`, json: result };
     }

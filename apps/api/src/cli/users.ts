@@ -1,7 +1,7 @@
 import type { Database } from '../db/client';
 import { inviteMember } from '../use-cases/accounts/invitations';
 import { listCompanyUsers } from '../use-cases/accounts/users';
-import { type Answer, need, table, UsageError } from './common';
+import { type Answer, need, scopeOf, table, UsageError } from './common';
 
 /**
  * svc users invite|list: the console's accounts from the command line. `invite` is how a company gets its
@@ -20,7 +20,8 @@ export async function usersCommand(
     case 'invite': {
       const email = need(rest[1], 'e-mail address');
       const role = need(values.role, '--role owner|staff');
-      const invited = await inviteMember(database, slug, { email, role }, { now: new Date(), consoleBaseUrl });
+      const scope = await scopeOf(database, slug);
+      const invited = await inviteMember(database, scope, { email, role }, { now: new Date(), consoleBaseUrl });
       return {
         text:
           `invited ${invited.email} to ${slug} as ${invited.role} (until ${invited.expires_at})\n` +
@@ -29,7 +30,7 @@ export async function usersCommand(
       };
     }
     case 'list': {
-      const users = await listCompanyUsers(database.db, slug);
+      const users = await listCompanyUsers(database.db, await scopeOf(database, slug));
       const rows = users.map((u) => ({
         email: u.email,
         name: u.name,

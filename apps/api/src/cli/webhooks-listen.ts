@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import type { WebhookApi } from '../events/backoff';
 import { verifySignature } from '../events/signature';
 import { addWebhookEndpoint, removeWebhookEndpoint } from '../use-cases/office/webhooks';
+import { scopeOf } from './common';
 
 type Delivered = { event: string; data: Record<string, unknown> };
 
@@ -18,6 +19,7 @@ export async function listen(
   slug: string,
   options: { api: WebhookApi; events: string[]; port: number; once: boolean; json: boolean },
 ) {
+  const scope = await scopeOf(database, slug);
   let endpointId = '';
   let secret = '';
   let done: () => void = () => {};
@@ -53,7 +55,7 @@ export async function listen(
   });
   await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/svc-webhooks`;
-  const endpoint = await addWebhookEndpoint(database, slug, { url, api: options.api, events: options.events }, true);
+  const endpoint = await addWebhookEndpoint(database, scope, { url, api: options.api, events: options.events }, true);
   endpointId = endpoint.id;
   secret = endpoint.secret;
   const which = options.api === 'data' ? 'Data API' : 'booking';
@@ -64,7 +66,7 @@ export async function listen(
   process.once('SIGTERM', done);
   await finished;
   server.close();
-  await removeWebhookEndpoint(database, slug, endpointId);
+  await removeWebhookEndpoint(database, scope, endpointId);
   return { endpoint: endpointId, removed: true };
 }
 

@@ -1,7 +1,7 @@
 import type { Database } from '../db/client';
 import type { WebhookApi } from '../events/backoff';
 import { addWebhookEndpoint, listWebhookEndpoints, removeWebhookEndpoint } from '../use-cases/office/webhooks';
-import { type Answer, need, table, UsageError } from './common';
+import { type Answer, need, scopeOf, table, UsageError } from './common';
 import { listen } from './webhooks-listen';
 
 /** svc webhooks add|list|remove|listen: a company's endpoints, for the Booking API or the Data API. */
@@ -13,29 +13,25 @@ export async function webhooksCommand(
   allowLocalWebhooks: boolean,
 ): Promise<Answer> {
   const slug = () => need(rest[0], 'slug');
+  const scope = () => scopeOf(database, slug());
   switch (action) {
     case 'add': {
-      const result = await addWebhookEndpoint(
-        database,
-        slug(),
-        {
-          url: need(rest[1], 'url'),
-          api: apiOf(values.api),
-          events: values.event ?? [],
-        },
-        allowLocalWebhooks,
-      );
+      const company = slug();
+      const endpoint = { url: need(rest[1], 'url'), api: apiOf(values.api), events: values.event ?? [] };
+      const result = await addWebhookEndpoint(database, await scopeOf(database, company), endpoint, allowLocalWebhooks);
       return {
         text: `${result.api} endpoint ${result.id} for ${result.events.join(', ')}\n\n  signing secret: ${result.secret}\n\nCopy it now: it will not be shown again.`,
         json: result,
       };
     }
     case 'list': {
-      const rows = await listWebhookEndpoints(database, slug());
+      const rows = await listWebhookEndpoints(database, await scope());
       return { text: table(rows.map((r) => ({ ...r, events: r.events.join(' ') }))), json: rows };
     }
     case 'remove': {
-      const result = await removeWebhookEndpoint(database, slug(), need(rest[1], 'endpoint id'));
+      const company = slug();
+      const id = need(rest[1], 'endpoint id');
+      const result = await removeWebhookEndpoint(database, await scopeOf(database, company), id);
       return { text: `removed ${result.id}`, json: result };
     }
     case 'listen': {

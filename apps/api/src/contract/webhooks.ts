@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import type { BookingEventName } from '../domain/events';
+import { PAYMENT_STATUSES } from '../domain/payment-status';
 import { Attribution, DateString, Dollars } from './common';
 
 /**
@@ -12,7 +13,7 @@ const BookingEventData = z
     service: z.literal('dumpster'),
     order_number: z.number().int(),
     status: z.string(),
-    payment_status: z.enum(['unpaid', 'paid', 'refunded', 'no_charge']),
+    payment_status: z.enum(PAYMENT_STATUSES),
     delivery_date: DateString,
     pickup_date: DateString,
     total_price: Dollars,

@@ -46,7 +46,7 @@ export const ERROR_CODES = [
   'access_disabled',
   'daily_window_ended',
   'lead_quota_exceeded',
-  // The company console (issue 15).
+  // The company console.
   'forbidden',
   'csrf_rejected',
   'state_conflict',

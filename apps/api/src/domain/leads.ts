@@ -4,8 +4,8 @@ import { DomainError } from './errors';
  * Leads as pure rules (data spec sections 2 and 3): how a phone and an e-mail are compared, when a push
  * is the same lead again, and the moves the office makes.
  */
-export type LeadStatus = 'new' | 'contacted' | 'converted' | 'discarded';
 export const LEAD_STATUSES = ['new', 'contacted', 'converted', 'discarded'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 export const DEDUPE_MINUTES = 10;
 
@@ -39,6 +39,11 @@ const MOVES: Record<LeadStatus, readonly LeadStatus[]> = {
   discarded: ['new'],
   converted: [],
 };
+
+/** The statuses the office may move a lead of this status to (what the console offers). */
+export function leadMovesFrom(from: LeadStatus): readonly LeadStatus[] {
+  return MOVES[from];
+}
 
 export function checkLeadMove(from: LeadStatus, to: LeadStatus): void {
   if (MOVES[from].includes(to)) return;

@@ -4,7 +4,8 @@
  * while its card is authorized without an order, and fails when its payment is released. Orders and
  * failures are final. Pure functions: the use cases do the I/O and ask these what comes next.
  */
-export type SessionState = 'intent_created' | 'confirmed' | 'held' | 'unconfirmed' | 'failed';
+export const SESSION_STATES = ['intent_created', 'confirmed', 'held', 'unconfirmed', 'failed'] as const;
+export type SessionState = (typeof SESSION_STATES)[number];
 
 export type SessionEvent =
   /** The order was made and the card will be captured. */

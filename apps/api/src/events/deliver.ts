@@ -3,18 +3,15 @@ import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { Db } from '../db/client';
 import { findCompany } from '../db/repositories/catalog';
+import { claimDue, enqueueMessages, finishOutboxRow, type OutboxRow } from '../db/repositories/outbox';
+import { insertAttempt } from '../db/repositories/webhook-attempts';
 import {
-  claimDue,
   disableEndpoint,
   type EndpointRow,
   endpointFailed,
   endpointSucceeded,
-  enqueueMessages,
   findEndpoint,
-  finishOutboxRow,
-  type OutboxRow,
-} from '../db/repositories/outbox';
-import { insertAttempt } from '../db/repositories/webhook-attempts';
+} from '../db/repositories/webhook-endpoints';
 import { DISABLE_AFTER_FAILURES, retryDelay, type WebhookApi } from './backoff';
 import type { Channels } from './channels';
 import { signatureHeader } from './signature';

@@ -3,20 +3,23 @@ import type { Database } from '../db/client';
 import type { Registry } from '../db/registry';
 import type { ConsoleRole } from '../db/schema/console';
 import { DomainError } from '../domain/errors';
+import type { Scope } from '../domain/scope';
 import type { ProcessorFor } from '../use-cases/shared/payments';
 
 /** Who is signed in to the console: every console query is scoped to `companyId`. */
 export type ConsoleMember = {
   userId: string;
   companyId: string;
-  /** The company's slug, for the use cases the CLI shares (they take a slug). */
-  slug: string;
   role: ConsoleRole;
   email: string;
   name: string;
 };
 
-export type ConsoleEnv = Env & { Variables: { member: ConsoleMember } };
+/**
+ * What the gate puts on the context: `member` (who is signed in, as the account routes answer it) and
+ * `scope` (their company and them as the actor: what every use case of the console takes).
+ */
+export type ConsoleEnv = Env & { Variables: { member: ConsoleMember; scope: Scope } };
 
 /** What the console surface's areas are built with (runtime/platform.ts gives it). */
 export type ConsoleDeps = {
@@ -40,8 +43,8 @@ export type ConsoleDeps = {
  * Owners only: keys, webhooks, card settings. Enforced here, on the server, whatever the page shows.
  * Staff get 403 `forbidden` with a sentence saying who can.
  */
-export function requireOwner(member: ConsoleMember) {
-  if (member.role !== 'owner') {
+export function requireOwner(scope: Scope) {
+  if (scope.actor.kind !== 'member' || scope.actor.role !== 'owner') {
     throw new DomainError(
       'forbidden',
       'Only an owner of the company can do this; ask an owner to do it or to make you one.',

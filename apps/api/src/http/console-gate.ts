@@ -37,7 +37,7 @@ export type GateOptions = { auth: Auth; registry: Registry; secret: string; secu
 
 /**
  * Who is calling: the session cookie (better-auth, sessions in the database) to the user, their company and
- * role, put on the context as `member` for every route after it. No session: 401. The company switched off
+ * role, put on the context as `member` and as the use cases' `scope` for every route after it. No session: 401. The company switched off
  * by the platform: 403. A write must also carry the CSRF token issued with this session (X-SVC-CSRF equal
  * to the CSRF cookie, and signed for this session): else 403 csrf_rejected.
  */
@@ -57,12 +57,15 @@ export function consoleGate(options: GateOptions): MiddlewareHandler<ConsoleEnv>
     const member: ConsoleMember = {
       userId: user.id,
       companyId: user.companyId,
-      slug: catalog.company.slug,
       role: user.role,
       email: user.email,
       name: user.name,
     };
     c.set('member', member);
+    c.set('scope', {
+      companyId: user.companyId,
+      actor: { kind: 'member', userId: user.id, role: user.role, email: user.email, name: user.name },
+    });
     await next();
   };
 }

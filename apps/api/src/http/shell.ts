@@ -8,11 +8,12 @@ import { memoize } from '../lib/memoize';
 import { errorResponse, toDomainError, validationError } from './errors';
 
 /**
- * The one HTTP shell every surface (Booking API, embed lookups, sandbox processor; junk, Data API and
- * console next) is served by. A surface declares its gate: where it lives, which methods it takes, its
- * cross-origin policy, its body limit and how it renders errors. Its operations come from the contract and
- * are served with `route(operation, handler)`: the handler returns the data; the shell does validation,
- * the `{ data }` envelope, 404 and 405, and the error envelope. Keys and limits are a gate of their own
+ * The one HTTP shell every surface (Booking API with junk, embed lookups, sandbox processor, Data API,
+ * console) is served by. A surface declares its gate: where it lives, which methods it takes, its
+ * cross-origin policy, its body limit, how it renders errors and its OpenAPI document. Its operations come
+ * from the contract and are served with `route(operation, handler)`: the handler returns the data; the
+ * shell does validation, the `{ data }` envelope, 404 and 405, and the error envelope. A list is served
+ * with `list` (the handler returns the whole page). Keys and limits are a gate of their own
  * (http/key-gate.ts), used by the surfaces that take keys.
  */
 export type Cors =
@@ -40,6 +41,8 @@ export type SurfaceOptions = {
   cors: Cors;
   maxBodyBytes: number;
   envelope?: Envelope;
+  /** The surface's OpenAPI document, served public at /openapi.json (built on first ask, then kept). */
+  document?: () => object;
 };
 
 /** What a contract operation's 200 answer carries under `data`. */
@@ -50,6 +53,18 @@ type DataOf<R extends RouteConfig> = R['responses'] extends {
     ? D
     : never
   : never;
+
+/** The whole body of a contract operation's answer with a status (a list: `{ data, page, per_page, has_more }`). */
+type BodyOf<R extends RouteConfig, S extends number> = R['responses'] extends {
+  [K in S]: { content: { 'application/json': { schema: infer Z } } };
+}
+  ? Z extends z.ZodType
+    ? z.output<Z>
+    : never
+  : never;
+
+/** What `answer` returns: one of the statuses the operation declares, with that status's body. */
+type Answer<R extends RouteConfig> = { status: 200; body: BodyOf<R, 200> } | { status: 201; body: BodyOf<R, 201> };
 
 export type Surface<E extends Env> = ReturnType<typeof createSurface<E>>;
 
@@ -85,6 +100,15 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
     }
     await next();
   });
+  if (options.document) {
+    // Public: registered before any gate a surface adds.
+    const build = options.document;
+    let document: string | undefined;
+    app.get('/openapi.json', (c) => {
+      document ??= JSON.stringify(build());
+      return c.body(document, 200, { 'Content-Type': 'application/json' });
+    });
+  }
 
   return {
     app,
@@ -101,13 +125,24 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
       app.openapi(operation, serve as never);
     },
     /**
-     * Serves an operation whose handler writes the whole body and picks the status among those the
-     * contract declares: the Data API's lists (paging beside `data`) and its 201s.
+     * Serves a list operation: the handler returns the whole body the contract declares,
+     * `{ data, page, per_page, has_more }`, checked against the operation's 200 schema.
      */
-    answer<R extends RouteConfig>(
+    list<R extends RouteConfig>(
       operation: R,
-      handler: (c: Parameters<RouteHandler<R, E>>[0]) => Promise<{ status: 200 | 201; body: object }>,
+      handler: (c: Parameters<RouteHandler<R, E>>[0]) => BodyOf<R, 200> | Promise<BodyOf<R, 200>>,
     ) {
+      const serve = (c: Context) => {
+        const body = handler(c as never);
+        return body instanceof Promise ? body.then((b) => c.json(b, 200)) : c.json(body, 200);
+      };
+      app.openapi(operation, serve as never);
+    },
+    /**
+     * Serves an operation whose handler picks the status among those the contract declares (200 or 201)
+     * and writes that status's whole body: the Data API's lead push.
+     */
+    answer<R extends RouteConfig>(operation: R, handler: (c: Parameters<RouteHandler<R, E>>[0]) => Promise<Answer<R>>) {
       app.openapi(operation, (async (c: Context) => {
         const { status, body } = await handler(c as never);
         return c.json(body, status);

@@ -1,6 +1,9 @@
-import type { ShownOrder } from '../db/repositories/data-orders';
 import type { JunkJobRow } from '../db/repositories/junk';
 import type { LeadRow } from '../db/repositories/leads';
+import type { ShownOrder } from '../db/repositories/orders';
+import type { JunkJobStatus } from '../domain/job-status';
+import type { OrderStatus } from '../domain/order-status';
+import type { PaymentStatus } from '../domain/payment-status';
 import type { QuoteCents } from '../domain/pricing';
 import { dollars } from './money';
 
@@ -16,8 +19,8 @@ export function presentDataOrder(order: ShownOrder) {
   const quote = order.quote as QuoteCents;
   return {
     order_number: order.orderNumber,
-    status: order.status as DataOrderStatus,
-    payment_status: order.paymentStatus as 'unpaid' | 'paid' | 'refunded' | 'no_charge',
+    status: order.status as OrderStatus,
+    payment_status: order.paymentStatus as PaymentStatus,
     delivery_date: order.deliveryDate,
     pickup_date: order.pickupDate,
     rental_days: order.rentalDays,
@@ -34,19 +37,6 @@ export function presentDataOrder(order: ShownOrder) {
     completed_at: order.completedAt?.toISOString() ?? null,
   };
 }
-
-type DataOrderStatus =
-  | 'placed'
-  | 'confirmed'
-  | 'scheduled'
-  | 'out_for_delivery'
-  | 'delivered'
-  | 'waiting_pickup'
-  | 'picked_up'
-  | 'completed'
-  | 'canceled'
-  | 'waiting_delivery'
-  | 'waiting_landfill';
 
 export function presentLead(lead: LeadRow) {
   return {
@@ -70,8 +60,8 @@ export function presentDataJunkJob(job: JunkJobRow, photos: number) {
   const address = job.address as Address;
   return {
     job_number: job.jobNumber,
-    status: job.status as 'confirmed' | 'scheduled' | 'en_route' | 'completed' | 'canceled',
-    payment_status: job.paymentStatus as 'unpaid' | 'paid' | 'refunded' | 'no_charge',
+    status: job.status as JunkJobStatus,
+    payment_status: job.paymentStatus as PaymentStatus,
     job_date: job.jobDate,
     time_window: { start: job.windowStart, end: job.windowEnd },
     load_fraction: job.loadFraction,

@@ -1,10 +1,17 @@
-import type { CustomerRow } from '../db/repositories/data-customers';
+import type { CustomerRow } from '../db/repositories/customers';
 import type { JunkJobRow } from '../db/repositories/junk';
+import type { LeadRow } from '../db/repositories/leads';
 import type { OrderRow } from '../db/repositories/orders';
 import type { SessionRow } from '../db/repositories/sessions';
+import { isJobStatus, jobMovesFrom } from '../domain/job-status';
 import type { JunkQuoteCents } from '../domain/junk-rules';
+import { leadMovesFrom } from '../domain/leads';
+import { isOrderStatus, orderMovesFrom } from '../domain/order-status';
 import type { QuoteCents } from '../domain/pricing';
+import { presentLead } from '../messages/data';
 import { dollars } from '../messages/money';
+import type { CustomerDetailRows } from '../use-cases/console/people';
+import type { DispatchRows, NeedsActionRows } from '../use-cases/console/queue';
 
 /** The console's office shapes (contract/console/office.ts): the one place its cents become dollars. */
 
@@ -113,5 +120,97 @@ export function presentOfficeCustomer(customer: CustomerRow) {
     type: customer.type,
     company_name: customer.companyName,
     created_at: customer.createdAt.toISOString(),
+  };
+}
+
+/** A lead as the console shows it: the Data API's lead and the statuses the office may move it to. */
+export function presentConsoleLead(lead: LeadRow) {
+  return { ...presentLead(lead), moves: [...leadMovesFrom(lead.status)] };
+}
+
+/** Needs action: held bookings oldest first, stuck sessions, new leads and endpoints in trouble. */
+export function presentNeedsAction(rows: NeedsActionRows) {
+  return {
+    held: [
+      ...rows.orders.map(({ order, name, email }) => presentHeldOrder(order, { name, email })),
+      ...rows.jobs.map(({ job, name, email }) => presentHeldJob(job, { name, email })),
+    ].sort((a, b) => a.created_at.localeCompare(b.created_at)),
+    unconfirmed_sessions: rows.sessions.map(presentStuckSession),
+    new_leads: rows.leads.map(presentConsoleLead),
+    webhook_endpoints: rows.endpoints.map((e) => ({
+      id: e.id,
+      api: e.api,
+      url: e.url,
+      enabled: e.enabled,
+      consecutive_failures: e.consecutiveFailures,
+      disabled_at: e.disabledAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** The moves an order or a job of this status allows (none for a status the rules do not know). */
+export const orderMoves = (status: string) => (isOrderStatus(status) ? [...orderMovesFrom(status)] : []);
+export const jobMoves = (status: string) => (isJobStatus(status) ? [...jobMovesFrom(status)] : []);
+
+/** The Dispatch day: its deliveries and pickups, each with its moves and the last-can mark, and its jobs. */
+export function presentDispatchDay({ day, orders, jobs, full }: DispatchRows) {
+  const stop = (kind: 'delivery' | 'pickup') =>
+    orders
+      .filter(({ order }) => (kind === 'delivery' ? order.deliveryDate : order.pickupDate) === day)
+      .map(({ order, name, phone }) => ({
+        kind,
+        order_number: order.orderNumber,
+        status: order.status,
+        moves: orderMoves(order.status),
+        size: order.sizeLabel,
+        customer_name: name,
+        customer_phone: phone,
+        address: addressText(order.address),
+        last_can: kind === 'delivery' && full.has(order.sizeId),
+      }));
+  return {
+    date: day,
+    deliveries: stop('delivery'),
+    pickups: stop('pickup'),
+    jobs: jobs.map(({ job, name, phone }) => ({
+      job_number: job.jobNumber,
+      status: job.status,
+      moves: jobMoves(job.status),
+      window: { start: job.windowStart, end: job.windowEnd },
+      load: job.loadLabel,
+      customer_name: name,
+      customer_phone: phone,
+      address: addressText(job.address),
+    })),
+  };
+}
+
+/** A line of the customers' list: the customer and how many orders and jobs they have. */
+export function presentCustomerLine(line: { customer: CustomerRow; orders: number; jobs: number }) {
+  return { ...presentOfficeCustomer(line.customer), orders: line.orders, jobs: line.jobs };
+}
+
+/** A customer's page: the customer with their orders and jobs. */
+export function presentCustomerDetail({ customer, orders, jobs }: CustomerDetailRows) {
+  return {
+    ...presentOfficeCustomer(customer),
+    orders: orders.map((o) => ({
+      order_number: o.orderNumber,
+      status: o.status,
+      size: o.sizeLabel,
+      delivery_date: o.deliveryDate,
+      gross_total: dollars(o.grossTotalCents),
+      currency: o.currency,
+      created_at: o.createdAt.toISOString(),
+    })),
+    jobs: jobs.map((j) => ({
+      job_number: j.jobNumber,
+      status: j.status,
+      load: j.loadLabel,
+      job_date: j.jobDate,
+      gross_total: dollars(j.grossTotalCents),
+      currency: j.currency,
+      created_at: j.createdAt.toISOString(),
+    })),
   };
 }

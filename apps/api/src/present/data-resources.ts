@@ -1,16 +1,16 @@
-import type { Bookings, CustomerRow } from '../db/repositories/data-customers';
-import type { EstimateRow } from '../db/repositories/data-estimates';
-import type { SizeRow } from '../db/repositories/data-sizes';
+import type { EstimateRow } from '../db/repositories/estimates';
 import { TIERS } from '../domain/catalog';
 import { fromPercentMilli } from '../domain/money';
 import { dollars, dollarsOrNull } from '../messages/money';
+import type { ShownCustomer } from '../use-cases/data/customers';
+import type { ShownSize } from '../use-cases/data/sizes';
 
 /**
  * The Data API's customers, estimates and sizes (docs/decisions.md, "Data API resources"): dollars,
  * snake_case, and nothing the spec hides. An estimate never shows the session's payment, its client
  * secret, its errors, the placement's GPS coordinates or the page's attribution.
  */
-export function presentDataCustomer(customer: CustomerRow, bookings: Bookings) {
+export function presentDataCustomer({ customer, bookings }: ShownCustomer) {
   return {
     id: customer.id,
     name: customer.name,
@@ -27,11 +27,7 @@ export function presentDataCustomer(customer: CustomerRow, bookings: Bookings) {
   };
 }
 
-export function presentDataSize(
-  size: SizeRow,
-  currency: 'USD' | 'CAD',
-  fleet: { cans: number; outToday: number; inRepairToday: number } | null,
-) {
+export function presentDataSize({ size, fleet }: ShownSize, currency: 'USD' | 'CAD') {
   const prices = {
     d3: size.priceD3Cents,
     d7: size.priceD7Cents,

@@ -1,12 +1,11 @@
-import type { JunkJobRow } from '../db/repositories/junk';
 import type { Catalog } from '../domain/catalog';
 import { WEEKDAY_NAMES } from '../domain/dates';
 import { type JunkLoad, PHOTO_MAX_BYTES, PHOTO_TYPES, PHOTO_WINDOW_MINUTES } from '../domain/junk';
 import type { JunkQuoteCents } from '../domain/junk-rules';
 import type { JunkDay, SlotClock } from '../domain/junk-slots';
 import type { PromoResult } from '../domain/promo';
-import { presentPromo } from './catalog';
 import { dollars } from '../messages/money';
+import { presentPromo } from './catalog';
 
 const dayNames = (days: number[]) => days.map((d) => WEEKDAY_NAMES[d - 1] as (typeof WEEKDAY_NAMES)[number]);
 
@@ -97,25 +96,5 @@ export function presentJunkQuote(
     gross_total: dollars(q.grossTotal),
     gross_total_cents: q.grossTotal,
     currency: catalog.company.currency,
-  };
-}
-
-/** A line of the office's job list (svc jobs list). */
-export function presentOfficeJob(job: JunkJobRow, customerEmail: string, photos: number) {
-  const address = job.address as { line1: string; zip: string };
-  return {
-    job_number: job.jobNumber,
-    status: job.status,
-    payment_status: job.paymentStatus,
-    load: job.loadLabel,
-    job_date: job.jobDate,
-    window: `${job.windowStart}-${job.windowEnd}`,
-    address: `${address.line1}, ${address.zip}`,
-    total: dollars(job.totalCents),
-    charged: dollars(job.grossTotalCents),
-    customer: customerEmail,
-    photos,
-    channel: job.bookingChannel,
-    session_id: job.sessionId,
   };
 }

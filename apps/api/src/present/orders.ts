@@ -1,10 +1,9 @@
-import type { OrderRow } from '../db/repositories/orders';
 import type { SessionRow } from '../db/repositories/sessions';
 import { accountOf, type Catalog } from '../domain/catalog';
 import type { QuoteCents } from '../domain/pricing';
 import type { SessionState } from '../domain/session-state';
-import type { Processor } from '../payments/processor';
 import { dollars } from '../messages/money';
+import type { Processor } from '../payments/processor';
 
 /** POST /intents' answer: the payment to confirm in the page, for the session's frozen amount. */
 export function presentIntent(catalog: Catalog, { session, processor }: { session: SessionRow; processor: Processor }) {
@@ -60,23 +59,5 @@ export function presentSession({
     updated_at: session.updatedAt.toISOString(),
     material: (session.material as { slug: string; label: string; acknowledged_at: string | null } | null) ?? null,
     amount_cents: session.amountCents,
-  };
-}
-
-/** A line of the office's order list (svc orders list). */
-export function presentOfficeOrder(order: OrderRow, customerEmail: string) {
-  return {
-    order_number: order.orderNumber,
-    status: order.status,
-    payment_status: order.paymentStatus,
-    size: order.sizeLabel,
-    delivery_date: order.deliveryDate,
-    pickup_date: order.pickupDate,
-    total: dollars(order.totalCents),
-    charged: dollars(order.grossTotalCents),
-    customer: customerEmail,
-    channel: order.bookingChannel,
-    session_id: order.sessionId,
-    attribution: order.attribution ?? null,
   };
 }

@@ -1,5 +1,6 @@
-import type { EndpointRow, OutboxRow } from '../db/repositories/outbox';
+import type { OutboxRow } from '../db/repositories/outbox';
 import type { AttemptRow } from '../db/repositories/webhook-attempts';
+import type { EndpointRow } from '../db/repositories/webhook-endpoints';
 
 /** A webhook endpoint as the console shows it: never its secret. */
 export function presentEndpoint(row: EndpointRow) {
@@ -55,5 +56,23 @@ export function presentDelivery(row: OutboxRow, attempts: AttemptRow[]) {
         }
       : null,
     attempt_log: own.map(presentAttempt),
+  };
+}
+
+/** A page of an endpoint's delivery log (use-cases/office/webhook-deliveries.ts, listEndpointDeliveries). */
+export function presentDeliveryLog(log: {
+  endpoint: EndpointRow;
+  deliveries: OutboxRow[];
+  attempts: AttemptRow[];
+  page: number;
+  perPage: number;
+  hasMore: boolean;
+}) {
+  return {
+    endpoint: presentEndpoint(log.endpoint),
+    deliveries: log.deliveries.map((r) => presentDelivery(r, log.attempts)),
+    page: log.page,
+    per_page: log.perPage,
+    has_more: log.hasMore,
   };
 }

@@ -53,7 +53,7 @@ function nextStart(app: string, port: number, extraEnv: Record<string, string> =
 }
 
 // The hosted pages' server calls the API on its visitors' behalf: this secret lets it say whose address a
-// call is for (docs/decisions.md, issue 13). Both servers get the same one; it is never printed.
+// call is for (docs/decisions.md, "The hosted pages' server as a trusted proxy"). Both servers get the same one; it is never printed.
 const proxyToken = env.proxyToken ?? randomBytes(32).toString('hex');
 if (process.env.SVC_PROXY_TOKEN && !env.proxyToken) {
   console.warn(`SVC_PROXY_TOKEN is shorter than ${PROXY_TOKEN_MIN_LENGTH} characters: a random one is used instead.`);
@@ -74,7 +74,35 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 await Promise.all([api.ready, hosted.ready, consoleApp.ready]);
-setTimeout(announce, 200);
+const local = (port: number, page: string) => `http://127.0.0.1:${port}${page}`;
+await untilServed([
+  local(env.hostedPort, `/book?company=${DEMO_SLUG}`),
+  local(env.hostedPort, `/junk-checkout/${DEMO_SLUG}`),
+  local(Number(process.env.CONSOLE_PORT ?? 3002), '/sign-in'),
+]);
+announce();
+
+/**
+ * Asks for each app's first pages until they answer: a Next route loads its code on its first request, and
+ * the booking page's first company lookup on a cold API can outlast the page's wait for it (a 503 "booking
+ * is temporarily unavailable"). So the first visitor is not the one who waits, and "svc is running" means
+ * the pages are served. Gives up after a minute and announces anyway (the log says what failed).
+ */
+async function untilServed(pages: string[]) {
+  const deadline = Date.now() + 60_000;
+  for (const page of pages) {
+    let status = 0;
+    while (Date.now() < deadline) {
+      status = await fetch(page, { signal: AbortSignal.timeout(15_000) }).then(
+        (res) => res.status,
+        () => 0,
+      );
+      if (status > 0 && status < 500) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    if (status === 0 || status >= 500) console.warn(`${page} is not served yet (last answer: ${status || 'none'})`);
+  }
+}
 
 function announce() {
   const db = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${env.pgliteDir}`;

@@ -6,10 +6,17 @@ import { findCompanyBySlug } from '../../src/db/repositories/catalog';
 import { consoleAudit, consoleSessions, consoleUsers } from '../../src/db/schema';
 import { todayIn } from '../../src/domain/dates';
 import { DomainError } from '../../src/domain/errors';
+import type { Scope } from '../../src/domain/scope';
 import { changeMemberRole, removeMember } from '../../src/use-cases/accounts/members';
 import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';
 import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
 import { ACME_TZ, acmeConfig } from '../support/fixtures';
+
+/** An owner's scope, as the console's gate makes it (the rules look at who acts, not at their name). */
+const asOwner = (a: { userId: string; companyId: string }): Scope => ({
+  companyId: a.companyId,
+  actor: { kind: 'member', userId: a.userId, role: 'owner', email: '', name: '' },
+});
 
 // An owner's changes to the team (use-cases/accounts/members.ts) on a real database: two owners who act on
 // each other at the same moment cannot leave the company with no owner, a removed member's sessions go, and
@@ -50,9 +57,12 @@ describe.each(drivers())('console members on %s', (driver) => {
   it.each([
     [
       'make each other staff',
-      (a: { userId: string; companyId: string }, b: string) => changeMemberRole(database, a, b, 'staff', now),
+      (a: { userId: string; companyId: string }, b: string) => changeMemberRole(database, asOwner(a), b, 'staff', now),
     ],
-    ['remove each other', (a: { userId: string; companyId: string }, b: string) => removeMember(database, a, b, now)],
+    [
+      'remove each other',
+      (a: { userId: string; companyId: string }, b: string) => removeMember(database, asOwner(a), b, now),
+    ],
   ])('the only two owners who %s at once: one wins, the other is refused, one owner stays', async (_case, act) => {
     // A company of its own for each case, so "the only two owners" holds.
     const config = { ...acmeConfig(todayIn(ACME_TZ, new Date())), slug: `duo-${randomUUID().slice(0, 8)}` };
@@ -81,7 +91,10 @@ describe.each(drivers())('console members on %s', (driver) => {
       token: randomUUID(),
       expiresAt: new Date(Date.now() + 86_400_000),
     });
-    expect(await removeMember(database, owner, staff.userId, now)).toEqual({ id: staff.userId, removed: true });
+    expect(await removeMember(database, asOwner(owner), staff.userId, now)).toEqual({
+      id: staff.userId,
+      removed: true,
+    });
     expect(await database.db.select().from(consoleSessions).where(eq(consoleSessions.userId, staff.userId))).toEqual(
       [],
     );
@@ -97,8 +110,10 @@ describe.each(drivers())('console members on %s', (driver) => {
     const owner = await user(acmeId, 'owner');
     const rivalStaff = await user(rivalId, 'staff');
     for (const id of [rivalStaff.userId, randomUUID(), 'not-an-id']) {
-      await expect(changeMemberRole(database, owner, id, 'owner', now)).rejects.toMatchObject({ code: 'not_found' });
-      await expect(removeMember(database, owner, id, now)).rejects.toMatchObject({ code: 'not_found' });
+      await expect(changeMemberRole(database, asOwner(owner), id, 'owner', now)).rejects.toMatchObject({
+        code: 'not_found',
+      });
+      await expect(removeMember(database, asOwner(owner), id, now)).rejects.toMatchObject({ code: 'not_found' });
     }
     expect(await roleOf(rivalStaff.userId)).toBe('staff');
   });

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { findCompanyBySlug, loadCatalog } from '../../src/db/repositories/catalog';
+import { insertLead } from '../../src/db/repositories/leads';
 import { transitionSandboxIntent } from '../../src/db/repositories/sandbox-intents';
 import {
   bookingSessions,
@@ -16,21 +17,31 @@ import {
 import type { Catalog } from '../../src/domain/catalog';
 import { addDays, todayIn } from '../../src/domain/dates';
 import { DomainError } from '../../src/domain/errors';
+import { actingUser, type Scope } from '../../src/domain/scope';
 import { createIntentCaps } from '../../src/http/intent-caps';
 import { createSandboxProcessor } from '../../src/payments/sandbox';
+import {
+  presentConsoleLead,
+  presentCustomerLine,
+  presentDispatchDay,
+  presentNeedsAction,
+} from '../../src/present/console-office';
+import { presentConsoleOrder } from '../../src/present/console-records';
 import { presentIntent } from '../../src/present/orders';
 import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';
 import { approveHeld, createOrderForSession, rejectHeldBooking } from '../../src/use-cases/console/decisions';
-import type { Member, OfficeDeps } from '../../src/use-cases/console/member';
+import type { OfficeDeps } from '../../src/use-cases/console/office-deps';
 import { listCustomers, readCustomer } from '../../src/use-cases/console/people';
 import { dispatchDay, needsAction, needsActionCounts } from '../../src/use-cases/console/queue';
 import { moveRecord, readOrder } from '../../src/use-cases/console/records';
 import { confirmOrder } from '../../src/use-cases/dumpster/confirm-order';
 import { createIntent } from '../../src/use-cases/dumpster/create-intent';
+import { moveLead } from '../../src/use-cases/office/leads';
 import { addWebhookEndpoint } from '../../src/use-cases/office/webhooks';
 import { openDay } from '../support/booking';
 import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
 import { ACME_TZ, acmeConfig } from '../support/fixtures';
+import { keyScope } from '../support/scope';
 
 // The console's office use cases on a real database with the sandbox processor: approve and reject of a
 // held order (once each, however many clicks), the stuck session made into an order, the queue, the
@@ -50,22 +61,27 @@ describe.each(drivers())('the console office on %s', (driver) => {
   let location: DatabaseLocation;
   let database: Database;
   let catalog: Catalog;
-  let acme: Member;
-  let rival: Member;
+  let acme: Scope;
+  let rival: Scope;
   const today = todayIn(ACME_TZ, new Date());
   const processorFor = () => createSandboxProcessor(database.db);
   const caps = createIntentCaps({});
   const bookingDeps = () => ({ db: database.db, processorFor, admit: caps.admit, now: () => new Date() });
   const office = (): OfficeDeps => ({ database, processorFor, now: () => new Date() });
 
-  async function member(slug: string, email: string): Promise<Member> {
+  async function member(slug: string, email: string): Promise<Scope> {
     const company = await findCompanyBySlug(database.db, slug);
     const id = `user_${slug}`;
-    await database.db
-      .insert(consoleUsers)
-      .values({ id, companyId: company?.id as string, role: 'staff', name: `${slug} staff`, email });
-    return { userId: id, companyId: company?.id as string, slug };
+    const name = `${slug} staff`;
+    await database.db.insert(consoleUsers).values({ id, companyId: company?.id as string, role: 'staff', name, email });
+    return { companyId: company?.id as string, actor: { kind: 'member', userId: id, role: 'staff', email, name } };
   }
+  // The use cases answer rows; the console's route table presents them, as these do.
+  const queueOf = async (scope: Scope) => presentNeedsAction(await needsAction(office(), scope));
+  const dayOf = async (scope: Scope, date: string) => presentDispatchDay(await dispatchDay(office(), scope, date));
+  const orderPage = async (scope: Scope, n: number) => presentConsoleOrder(await readOrder(office(), scope, n));
+  const customersOf = async (scope: Scope, query: { page: number; per_page: number; q?: string }) =>
+    (await listCustomers(office(), scope, query)).data.map(presentCustomerLine);
 
   beforeAll(async () => {
     location = await createLocation(driver, 'console-office');
@@ -75,7 +91,7 @@ describe.each(drivers())('the console office on %s', (driver) => {
     catalog = (await loadCatalog(database.db, (await findCompanyBySlug(database.db, 'acme'))?.id as string)) as Catalog;
     acme = await member('acme', 'staff@acme.example');
     rival = await member('rival', 'staff@rival.example');
-    await addWebhookEndpoint(database, 'acme', { url: 'https://93.184.216.34/hooks' }, false);
+    await addWebhookEndpoint(database, acme, { url: 'https://93.184.216.34/hooks' }, false);
   });
   afterAll(async () => {
     await database?.close();
@@ -88,7 +104,7 @@ describe.each(drivers())('the console office on %s', (driver) => {
       catalog,
       await createIntent(
         bookingDeps(),
-        catalog,
+        keyScope(catalog),
         {
           size_id: catalog.sizes[0]?.id as string,
           rental_days: 7,
@@ -107,7 +123,7 @@ describe.each(drivers())('the console office on %s', (driver) => {
       riskLevel: risk,
     });
     if (!confirm) return { ...opened, order_number: 0 };
-    const confirmed = await confirmOrder(bookingDeps(), catalog, {
+    const confirmed = await confirmOrder(bookingDeps(), keyScope(catalog), {
       session_id: opened.session_id,
       payment_intent_id: opened.payment_intent_id,
     });
@@ -121,7 +137,7 @@ describe.each(drivers())('the console office on %s', (driver) => {
 
   it('two approves of a held order at once: one captures, the other is 409 state_conflict; booking.released once', async () => {
     const held = await book('held-approve@example.com', 'elevated');
-    const queue = await needsAction(office(), acme);
+    const queue = await queueOf(acme);
     expect(queue.held.map((h) => h.number)).toContain(held.order_number);
     expect((await needsActionCounts(office(), acme)).needs_action).toBeGreaterThanOrEqual(1);
 
@@ -150,8 +166,8 @@ describe.each(drivers())('the console office on %s', (driver) => {
       .select()
       .from(consoleAudit)
       .where(eq(consoleAudit.subject, `order:${held.order_number}`));
-    expect(audit.map((a) => [a.action, a.userId])).toEqual([['order.approved', acme.userId]]);
-    expect((await needsAction(office(), acme)).held.map((h) => h.number)).not.toContain(held.order_number);
+    expect(audit.map((a) => [a.action, a.userId])).toEqual([['order.approved', actingUser(acme)]]);
+    expect((await queueOf(acme)).held.map((h) => h.number)).not.toContain(held.order_number);
   });
 
   it('reject releases the authorization, cancels the order, e-mails the customer, once', async () => {
@@ -182,7 +198,7 @@ describe.each(drivers())('the console office on %s', (driver) => {
     expect(mails).toEqual([expect.objectContaining({ to: 'held-reject@example.com' })]);
     expect(mails[0]?.text).toContain('you were not charged');
     expect(mails[0]?.text).not.toContain(reason);
-    const page = await readOrder(office(), acme, held.order_number);
+    const page = await orderPage(acme, held.order_number);
     expect(page.timeline.map((t) => t.what)).toEqual(
       expect.arrayContaining(['order created', 'order_confirmation', 'order_rejected', 'order.rejected']),
     );
@@ -196,9 +212,7 @@ describe.each(drivers())('the console office on %s', (driver) => {
     await database.db.execute(
       sql`update ${bookingSessions} set state = 'unconfirmed', created_at = now() - interval '20 minutes' where session_id = ${stuck.session_id}`,
     );
-    expect((await needsAction(office(), acme)).unconfirmed_sessions.map((s) => s.session_id)).toContain(
-      stuck.session_id,
-    );
+    expect((await queueOf(acme)).unconfirmed_sessions.map((s) => s.session_id)).toContain(stuck.session_id);
     expect(await refusal(createOrderForSession(office(), rival, stuck.session_id))).toMatchObject({
       code: 'not_found',
     });
@@ -209,9 +223,7 @@ describe.each(drivers())('the console office on %s', (driver) => {
       already: true,
     });
     expect((await processorFor().retrieveIntent(stuck.payment_intent_id, null)).status).toBe('succeeded');
-    expect((await needsAction(office(), acme)).unconfirmed_sessions.map((s) => s.session_id)).not.toContain(
-      stuck.session_id,
-    );
+    expect((await queueOf(acme)).unconfirmed_sessions.map((s) => s.session_id)).not.toContain(stuck.session_id);
   });
 
   it('a webhook endpoint failing or switched off is in Needs action and its count; the rival company does not see it', async () => {
@@ -221,17 +233,17 @@ describe.each(drivers())('the console office on %s', (driver) => {
       .set({ consecutiveFailures: 3 })
       .where(eq(webhookEndpoints.companyId, acme.companyId))
       .returning();
-    const queue = await needsAction(office(), acme);
+    const queue = await queueOf(acme);
     expect(queue.webhook_endpoints).toEqual([
       expect.objectContaining({ id: endpoint?.id, enabled: true, consecutive_failures: 3 }),
     ]);
     expect((await needsActionCounts(office(), acme)).needs_action).toBe(before.needs_action + 1);
-    expect((await needsAction(office(), rival)).webhook_endpoints).toEqual([]);
+    expect((await queueOf(rival)).webhook_endpoints).toEqual([]);
     await database.db
       .update(webhookEndpoints)
       .set({ consecutiveFailures: 0, enabled: false, disabledAt: new Date() })
       .where(eq(webhookEndpoints.id, endpoint?.id as string));
-    expect((await needsAction(office(), acme)).webhook_endpoints).toEqual([
+    expect((await queueOf(acme)).webhook_endpoints).toEqual([
       expect.objectContaining({ enabled: false, disabled_at: expect.any(String) }),
     ]);
     await database.db
@@ -243,18 +255,16 @@ describe.each(drivers())('the console office on %s', (driver) => {
 
   it("the dispatch day, the order's page and a move; the rival company's member finds none of it", async () => {
     const booked = await book('dispatch@example.com', 'normal');
-    const day = await dispatchDay(office(), acme, openDay(today, 1, 7));
+    const day = await dayOf(acme, openDay(today, 1, 7));
     const stop = day.deliveries.find((d) => d.order_number === booked.order_number);
     expect(stop).toMatchObject({ status: 'confirmed', moves: ['scheduled', 'waiting_delivery', 'canceled'] });
     const pickupDay = addDays(openDay(today, 1, 7), 7);
-    expect((await dispatchDay(office(), acme, pickupDay)).pickups.map((p) => p.order_number)).toContain(
-      booked.order_number,
-    );
-    expect((await dispatchDay(office(), rival, openDay(today, 1, 7))).deliveries).toEqual([]);
+    expect((await dayOf(acme, pickupDay)).pickups.map((p) => p.order_number)).toContain(booked.order_number);
+    expect((await dayOf(rival, openDay(today, 1, 7))).deliveries).toEqual([]);
 
     const moved = await moveRecord(office(), acme, 'order', booked.order_number, 'scheduled');
     expect(moved).toMatchObject({ status: 'scheduled', previous_status: 'confirmed' });
-    const page = await readOrder(office(), acme, booked.order_number);
+    const page = await orderPage(acme, booked.order_number);
     expect(page).toMatchObject({ status: 'scheduled', payment: { status: 'paid', authorization: 'captured' } });
     expect(page.payment.payment_intent).toMatch(/^pi_sbx_…[a-f0-9]{4}$/);
     expect(page.invoice.gross_total).toBeGreaterThan(0);
@@ -269,8 +279,8 @@ describe.each(drivers())('the console office on %s', (driver) => {
     ]) {
       expect((await refusal(call())).code).toBe('not_found');
     }
-    expect((await listCustomers(office(), rival, { page: 1, per_page: 100 })).data).toEqual([]);
-    expect((await listCustomers(office(), acme, { page: 1, per_page: 100, q: 'dispatch@example.com' })).data).toEqual([
+    expect(await customersOf(rival, { page: 1, per_page: 100 })).toEqual([]);
+    expect(await customersOf(acme, { page: 1, per_page: 100, q: 'dispatch@example.com' })).toEqual([
       expect.objectContaining({ email: 'dispatch@example.com', orders: 1, jobs: 0 }),
     ]);
     const [order] = await database.db
@@ -278,5 +288,36 @@ describe.each(drivers())('the console office on %s', (driver) => {
       .from(orders)
       .where(and(eq(orders.orderNumber, booked.order_number), eq(orders.companyId, acme.companyId)));
     expect(order?.status).toBe('scheduled');
+  });
+
+  it("one lead move for the console and the CLI: a member's move is audited, the moves come from the lead rules", async () => {
+    const lead = await insertLead(database.db, {
+      companyId: acme.companyId,
+      name: 'Lee Mover',
+      email: 'lee.mover@example.com',
+      emailNormalized: 'lee.mover@example.com',
+    });
+    expect(presentConsoleLead(lead)).toMatchObject({ status: 'new', moves: ['contacted', 'converted', 'discarded'] });
+    const moved = await moveLead(database, acme, lead.id, 'contacted', new Date());
+    expect(moved.previousStatus).toBe('new');
+    expect(presentConsoleLead(moved.lead)).toMatchObject({ status: 'contacted', moves: ['converted', 'discarded'] });
+    const operator: Scope = { companyId: acme.companyId, actor: { kind: 'cli' } };
+    expect((await moveLead(database, operator, lead.id, 'discarded', new Date())).lead.status).toBe('discarded');
+    const audit = await database.db
+      .select()
+      .from(consoleAudit)
+      .where(eq(consoleAudit.subject, `lead:${lead.id}`));
+    expect(audit.map((a) => [a.action, a.userId])).toEqual([['lead.contacted', actingUser(acme)]]);
+    // Another company's lead, or no lead at all, is the same sentence.
+    for (const [scope, id] of [
+      [rival, lead.id],
+      [acme, 'not-a-lead'],
+    ] as const) {
+      expect(await refusal(moveLead(database, scope, id, 'new', new Date()))).toMatchObject({
+        code: 'not_found',
+        field: 'id',
+        message: `There is no lead ${id} in this company.`,
+      });
+    }
   });
 });

@@ -3,15 +3,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CompanyConfig } from '../../src/company-config/schema';
 import type { Database } from '../../src/db/client';
 import { findCompanyBySlug, loadCatalog } from '../../src/db/repositories/catalog';
-import { enqueueWebhooks, listOutbox } from '../../src/db/repositories/outbox';
+import { enqueueWebhooks, listOutbox, type OutboxRow } from '../../src/db/repositories/outbox';
+import type { AttemptRow } from '../../src/db/repositories/webhook-attempts';
 import { consoleAudit, webhookAttempts } from '../../src/db/schema';
 import { todayIn } from '../../src/domain/dates';
+import type { Scope } from '../../src/domain/scope';
 import { deliverDue } from '../../src/events/deliver';
 import { verifySignature } from '../../src/events/signature';
+import { presentDelivery, presentDeliveryLog } from '../../src/present/webhook-deliveries';
 import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';
 import { consoleDataApi, createConsoleDataKey, requestConsoleDataApi } from '../../src/use-cases/company/console-keys';
 import { readCompanyConfig } from '../../src/use-cases/company/read-config';
-import { readSettings, saveSettingsSection } from '../../src/use-cases/company/settings';
+import { readSettings, type SettingsChange, saveSettingsSection } from '../../src/use-cases/company/settings';
 import { decideDataApi } from '../../src/use-cases/data/access';
 import { listEndpointDeliveries, resendDelivery, sendTestEvent } from '../../src/use-cases/office/webhook-deliveries';
 import { addWebhookEndpoint } from '../../src/use-cases/office/webhooks';
@@ -48,8 +51,15 @@ describe.each(drivers())('console settings and delivery log on %s', (driver) => 
     hook.answerWith((res) => res.writeHead(200).end('ok'));
   });
 
-  const save = (section: Parameters<typeof saveSettingsSection>[1]['section'], values: unknown, owner = true) =>
-    saveSettingsSection(database, { companyId: acme, userId: null as never, owner, section, values });
+  /** The operator's scope (an owner's rights, no user to audit), or a staff member's. */
+  const scopeOf = (companyId: string, owner = true): Scope =>
+    owner
+      ? { companyId, actor: { kind: 'cli' } }
+      : { companyId, actor: { kind: 'member', userId: 'staff', role: 'staff', email: '', name: '' } };
+  const save = (section: SettingsChange['section'], values: unknown, owner = true) =>
+    saveSettingsSection(database, scopeOf(acme, owner), { section, values });
+  const presented = (sent: { delivery: OutboxRow; attempts: AttemptRow[] }) =>
+    presentDelivery(sent.delivery, sent.attempts);
   const refusal = (p: Promise<unknown>) =>
     p.then(
       () => {
@@ -68,7 +78,7 @@ describe.each(drivers())('console settings and delivery log on %s', (driver) => 
   });
 
   it('saves a size price through the config use case, live in the read model', async () => {
-    const { sections } = await readSettings(database, acme, true);
+    const { sections } = await readSettings(database, scopeOf(acme));
     const sizes = structuredClone((sections.sizes as { sizes: { key: string; prices: { d7: number } }[] }).sizes);
     (sizes[0] as { prices: { d7: number } }).prices.d7 = 412.5;
     const saved = await save('sizes', { sizes });
@@ -80,7 +90,7 @@ describe.each(drivers())('console settings and delivery log on %s', (driver) => 
   });
 
   it('names the form field of each problem', async () => {
-    const { sections } = await readSettings(database, acme, true);
+    const { sections } = await readSettings(database, scopeOf(acme));
     const sizes = structuredClone((sections.sizes as { sizes: any[] }).sizes);
     sizes[0].prices.d7 = 12.345;
     sizes[1].label = '';
@@ -100,7 +110,7 @@ describe.each(drivers())('console settings and delivery log on %s', (driver) => 
     expect(await refusal(save('card-fees', { handling: 'company_absorbs' }, false))).toMatchObject({
       code: 'forbidden',
     });
-    expect((await readSettings(database, acme, false)).sections.card_fees).toBeNull();
+    expect((await readSettings(database, scopeOf(acme, false))).sections.card_fees).toBeNull();
     const saved = await save('card-fees', { handling: 'customer_pays', percent: 2.9, fixed: 0.3 });
     expect(saved.sections.card_fees).toEqual({ handling: 'customer_pays', percent: 2.9, fixed: 0.3 });
     expect((await save('rules', { min_notice_days: 2 })).sections.rules).toMatchObject({ min_notice_days: 2 });
@@ -108,13 +118,13 @@ describe.each(drivers())('console settings and delivery log on %s', (driver) => 
 
   it('logs every attempt of the worker and of a resend, and sends a test event', async () => {
     process.env.SVC_WEBHOOK_ALLOW_HTTP = '1';
-    const endpoint = await addWebhookEndpoint(database, 'acme', { url: hookUrl });
+    const endpoint = await addWebhookEndpoint(database, scopeOf(acme), { url: hookUrl });
     const worker = { db: database.db, channels: { email: null, sms: null }, allowLocalWebhooks: true };
     hook.answerWith((res) => res.writeHead(503).end('down'));
     await enqueueWebhooks(database.db, acme, 'booking', 'booking.completed', { order_number: 1001 });
     expect(await deliverDue({ ...worker, now: () => new Date(Date.now() + 1000) })).toMatchObject({ failed: 1 });
 
-    const log = await listEndpointDeliveries(database, acme, endpoint.id, 1);
+    const log = presentDeliveryLog(await listEndpointDeliveries(database, scopeOf(acme), endpoint.id, 1));
     const [delivery] = log.deliveries;
     expect(delivery).toMatchObject({
       event: 'booking.completed',
@@ -128,17 +138,24 @@ describe.each(drivers())('console settings and delivery log on %s', (driver) => 
     expect(JSON.stringify(rows)).not.toContain(endpoint.secret);
 
     // Another company's endpoint or delivery is not found.
-    await expect(listEndpointDeliveries(database, rival, endpoint.id, 1)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(listEndpointDeliveries(database, scopeOf(rival), endpoint.id, 1)).rejects.toMatchObject({
+      code: 'not_found',
+    });
     await expect(
-      resendDelivery(database, rival, endpoint.id, delivery?.id as string, { now: new Date(), allowLocal: true }),
+      resendDelivery(database, scopeOf(rival), endpoint.id, delivery?.id as string, {
+        now: new Date(),
+        allowLocal: true,
+      }),
     ).rejects.toMatchObject({ code: 'not_found' });
 
     hook.answerWith((res) => res.writeHead(200).end('ok'));
-    const resent = await resendDelivery(database, acme, endpoint.id, delivery?.id as string, {
-      now: new Date(),
-      seen: 1,
-      allowLocal: true,
-    });
+    const resent = presented(
+      await resendDelivery(database, scopeOf(acme), endpoint.id, delivery?.id as string, {
+        now: new Date(),
+        seen: 1,
+        allowLocal: true,
+      }),
+    );
     expect(resent).toMatchObject({
       status: 'delivered',
       attempts: 2,
@@ -157,7 +174,7 @@ describe.each(drivers())('console settings and delivery log on %s', (driver) => 
     // A second click with what the page showed sends nothing more.
     const sent = hook.received.length;
     await expect(
-      resendDelivery(database, acme, endpoint.id, delivery?.id as string, {
+      resendDelivery(database, scopeOf(acme), endpoint.id, delivery?.id as string, {
         now: new Date(),
         seen: 1,
         allowLocal: true,
@@ -170,17 +187,16 @@ describe.each(drivers())('console settings and delivery log on %s', (driver) => 
       delivered: 0,
     });
 
-    const test = await sendTestEvent(database, acme, endpoint.id, 'booking.held', {
-      now: new Date(),
-      allowLocal: true,
-    });
+    const test = presented(
+      await sendTestEvent(database, scopeOf(acme), endpoint.id, 'booking.held', { now: new Date(), allowLocal: true }),
+    );
     expect(test).toMatchObject({ event: 'booking.held', status: 'delivered', test: true, attempts: 1 });
     expect(JSON.parse(hook.received.at(-1)?.body as string)).toMatchObject({
       event: 'booking.held',
       data: { status: 'pending_risk_review', order_number: 0 },
     });
     await expect(
-      sendTestEvent(database, acme, endpoint.id, 'order.created', { now: new Date(), allowLocal: true }),
+      sendTestEvent(database, scopeOf(acme), endpoint.id, 'order.created', { now: new Date(), allowLocal: true }),
     ).rejects.toMatchObject({ code: 'invalid_body', field: 'event' });
     const outbox = await listOutbox(database.db, acme);
     expect(outbox.find((r) => r.id === Number(test.id))?.status).toBe('delivered');
@@ -192,7 +208,7 @@ describe.each(drivers())('console settings and delivery log on %s', (driver) => 
   });
 
   it('asks for Data API access with its use; a key waits for the approval and is shown once', async () => {
-    const owner = { companyId: rival, slug: 'rival', userId: null as never };
+    const owner = scopeOf(rival);
     const now = new Date();
     expect(await consoleDataApi(database, owner, now)).toMatchObject({ access: 'none', keys: [] });
     await expect(createConsoleDataKey(database, owner, undefined, now)).rejects.toMatchObject({
@@ -204,7 +220,8 @@ describe.each(drivers())('console settings and delivery log on %s', (driver) => 
       code: 'state_conflict',
       message: expect.stringMatching(/once the platform approves/),
     });
-    await decideDataApi(database, 'rival', 'approved', now);
+    // The platform decides, at the machine.
+    await decideDataApi(database, { companyId: rival, actor: { kind: 'cli' } }, 'approved', now);
     const key = await createConsoleDataKey(database, owner, 'books', now);
     expect(key.key).toMatch(/^svc_live_/);
     const listed = await consoleDataApi(database, owner, now);

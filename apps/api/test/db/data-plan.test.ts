@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scopeOf } from '../../src/cli/common';
 import type { Database } from '../../src/db/client';
 import { findCompanyBySlug, loadCatalog } from '../../src/db/repositories/catalog';
 import type { Catalog } from '../../src/domain/catalog';
@@ -11,6 +12,7 @@ import { pushLead } from '../../src/use-cases/data/leads';
 import { createWindows } from '../../src/use-cases/data/window';
 import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
 import { ACME_TZ, acmeConfig } from '../support/fixtures';
+import { keyScope } from '../support/scope';
 
 // The free plan's window and lead quota, and lead dedupe, on a real database with an injected clock: the
 // use cases take `now`, so a day, a window and ten minutes pass without waiting (data spec section 8).
@@ -38,9 +40,9 @@ describe.each(drivers())('the free plan and lead dedupe on %s, with an injected 
     location = await createLocation(driver, 'plan');
     database = await open(location);
     await applyCompanyConfig(database, acmeConfig(todayIn(ACME_TZ, new Date())));
-    await requestDataApi(database, 'acme', 'Leads from our website form', new Date());
-    await decideDataApi(database, 'acme', 'approved', new Date());
-    await setPlan(database, 'acme', 'free');
+    await requestDataApi(database, await scopeOf(database, 'acme'), 'Leads from our website form', new Date());
+    await decideDataApi(database, await scopeOf(database, 'acme'), 'approved', new Date());
+    await setPlan(database, await scopeOf(database, 'acme'), 'free');
     const company = await findCompanyBySlug(database.db, 'acme');
     catalog = (await loadCatalog(database.db, company?.id as string)) as Catalog;
     expect(catalog.company.dataApi).toEqual({ access: 'approved', enabled: true, plan: 'free' });
@@ -53,28 +55,28 @@ describe.each(drivers())('the free plan and lead dedupe on %s, with an injected 
   it('the first read of the local day opens a 10-minute window; it ends; the next local day opens another', async () => {
     let now = ny('2031-03-04T22:00:00-05:00');
     const windows = createWindows(database.db, () => now, UPGRADE);
-    expect(await windows.remaining(catalog)).toBe(WINDOW_SECONDS);
+    expect(await windows.remaining(keyScope(catalog, 'data'))).toBe(WINDOW_SECONDS);
     now = ny('2031-03-04T22:09:59-05:00');
-    expect(await windows.remaining(catalog)).toBe(1);
+    expect(await windows.remaining(keyScope(catalog, 'data'))).toBe(1);
     now = ny('2031-03-04T22:10:00-05:00');
-    const ended = await refusal(windows.remaining(catalog));
+    const ended = await refusal(windows.remaining(keyScope(catalog, 'data')));
     expect(ended).toMatchObject({ code: 'daily_window_ended', upgradeUrl: UPGRADE });
     // Another instance (a fresh cache) sees the same window: it is kept in the database.
     const other = createWindows(database.db, () => now, UPGRADE);
-    expect((await refusal(other.remaining(catalog))).code).toBe('daily_window_ended');
+    expect((await refusal(other.remaining(keyScope(catalog, 'data')))).code).toBe('daily_window_ended');
     // 23:59 in New York is still the same day, though it is already the 5th in UTC.
     now = ny('2031-03-04T23:59:00-05:00');
-    expect((await refusal(windows.remaining(catalog))).code).toBe('daily_window_ended');
+    expect((await refusal(windows.remaining(keyScope(catalog, 'data')))).code).toBe('daily_window_ended');
     now = ny('2031-03-05T00:00:30-05:00');
-    expect(await windows.remaining(catalog)).toBe(WINDOW_SECONDS);
+    expect(await windows.remaining(keyScope(catalog, 'data'))).toBe(WINDOW_SECONDS);
     now = ny('2031-03-05T00:05:30-05:00');
-    expect(await windows.remaining(catalog)).toBe(300);
+    expect(await windows.remaining(keyScope(catalog, 'data'))).toBe(300);
   });
 
   it('the same phone or e-mail within 10 minutes is the same lead; after 10 minutes it is a new one', async () => {
     const at = ny('2031-04-01T09:00:00-04:00');
     const push = (body: { name: string; phone?: string; email?: string }, now: Date) =>
-      pushLead(database.db, catalog, body, { now, upgradeUrl: UPGRADE });
+      pushLead(database.db, keyScope(catalog, 'data'), body, { now, upgradeUrl: UPGRADE });
     const first = await push({ name: 'Dana', phone: '+1 (212) 555-0142' }, at);
     expect(first.existing).toBe(false);
     const again = await push({ name: 'Dana R.', phone: '+12125550142' }, new Date(at.getTime() + 599_000));
@@ -94,7 +96,7 @@ describe.each(drivers())('the free plan and lead dedupe on %s, with an injected 
     const push = (i: number, now: Date) =>
       pushLead(
         database.db,
-        catalog,
+        keyScope(catalog, 'data'),
         { name: `Lead ${i}`, phone: `+1555000${String(i).padStart(4, '0')}` },
         {
           now,
@@ -118,7 +120,7 @@ describe.each(drivers())('the free plan and lead dedupe on %s, with an injected 
     const push = (i: number, now: Date, at: Catalog = catalog) =>
       pushLead(
         database.db,
-        at,
+        keyScope(at, 'data'),
         { name: `Tz ${i}`, phone: `+1666000${String(i).padStart(4, '0')}` },
         {
           now,
@@ -128,7 +130,7 @@ describe.each(drivers())('the free plan and lead dedupe on %s, with an injected 
     for (let i = 0; i < LEADS_PER_DAY; i++) await push(i, new Date(dayStart.getTime() + i * 1000));
     const windows = createWindows(database.db, () => now, UPGRADE);
     let now = ny('2031-07-10T20:00:00-04:00');
-    expect(await windows.remaining(catalog)).toBe(WINDOW_SECONDS);
+    expect(await windows.remaining(keyScope(catalog, 'data'))).toBe(WINDOW_SECONDS);
     expect((await refusal(push(LEADS_PER_DAY, now))).code).toBe('lead_quota_exceeded');
 
     try {
@@ -141,13 +143,13 @@ describe.each(drivers())('the free plan and lead dedupe on %s, with an injected 
       // Another instance (a fresh cache) reads the same day: its window ended and opens no second one.
       now = ny('2031-07-10T20:20:00-04:00');
       const other = createWindows(database.db, () => now, UPGRADE);
-      expect((await refusal(other.remaining(utc))).code).toBe('daily_window_ended');
+      expect((await refusal(other.remaining(keyScope(utc, 'data')))).code).toBe('daily_window_ended');
       expect((await refusal(push(LEADS_PER_DAY + 2, now, utc))).code).toBe('lead_quota_exceeded');
 
       // The day that opened in New York ends at New York's midnight; the next one is UTC's, from there.
       now = ny('2031-07-11T00:00:01-04:00');
       expect((await push(LEADS_PER_DAY + 3, now, utc)).existing).toBe(false);
-      expect(await other.remaining(utc)).toBe(WINDOW_SECONDS);
+      expect(await other.remaining(keyScope(utc, 'data'))).toBe(WINDOW_SECONDS);
     } finally {
       await applyCompanyConfig(database, acmeConfig(todayIn(ACME_TZ, new Date())));
     }
@@ -159,7 +161,7 @@ describe.each(drivers())('the free plan and lead dedupe on %s, with an injected 
       Array.from({ length: 8 }, (_, i) =>
         pushLead(
           database.db,
-          catalog,
+          keyScope(catalog, 'data'),
           { name: `Racer ${i}`, email: 'racer@example.com' },
           { now, upgradeUrl: UPGRADE },
         ),

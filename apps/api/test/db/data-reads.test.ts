@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { findCompanyBySlug, loadCatalog } from '../../src/db/repositories/catalog';
-import { bookingsOf, findShownCustomer } from '../../src/db/repositories/data-customers';
+import { bookingsOf, findShownCustomer } from '../../src/db/repositories/customers';
 import { customers, leads, orders } from '../../src/db/schema';
 import { todayIn } from '../../src/domain/dates';
 import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';

@@ -2,12 +2,14 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { scopeOf } from '../../src/cli/common';
 import type { Database } from '../../src/db/client';
 import { findCompanyBySlug } from '../../src/db/repositories/catalog';
 import { enqueueMessages, enqueueWebhooks, listOutbox } from '../../src/db/repositories/outbox';
 import { webhookEndpoints } from '../../src/db/schema';
 import { todayIn } from '../../src/domain/dates';
 import { DATA_EVENTS } from '../../src/domain/events';
+import type { Scope } from '../../src/domain/scope';
 import { DATA_RETRY_SECONDS, maxAttempts, RETRY_SECONDS } from '../../src/events/backoff';
 import { channelsFromEnv } from '../../src/events/channels';
 import { deliverDue } from '../../src/events/deliver';
@@ -47,6 +49,7 @@ describe.each(drivers())('the outbox worker on %s', (driver) => {
   let location: DatabaseLocation;
   let database: Database;
   let companyId: string;
+  const acme = (): Scope => ({ companyId, actor: { kind: 'cli' } });
   let endpointId: string;
   let secret: string;
   let hookUrl: string;
@@ -71,7 +74,7 @@ describe.each(drivers())('the outbox worker on %s', (driver) => {
     const url = await hook.start();
     hookUrl = url;
     process.env.SVC_WEBHOOK_ALLOW_HTTP = '1';
-    const endpoint = await addWebhookEndpoint(database, 'acme', { url });
+    const endpoint = await addWebhookEndpoint(database, acme(), { url });
     endpointId = endpoint.id;
     secret = endpoint.secret;
   });
@@ -97,22 +100,22 @@ describe.each(drivers())('the outbox worker on %s', (driver) => {
       [2, 3].map((n) =>
         addWebhookEndpoint(
           database,
-          'acme',
+          acme(),
           { url: `https://hooks${n}.acme.example/svc`, events: ['booking.held'] },
           false,
         ),
       ),
     );
     await expect(
-      addWebhookEndpoint(database, 'acme', { url: 'https://hooks4.acme.example/svc' }, false),
+      addWebhookEndpoint(database, acme(), { url: 'https://hooks4.acme.example/svc' }, false),
     ).rejects.toThrow(/at most 3 webhook endpoints for the Booking API/);
     await expect(
-      addWebhookEndpoint(database, 'acme', { url: 'https://x.example', events: ['order.created'] }, false),
+      addWebhookEndpoint(database, acme(), { url: 'https://x.example', events: ['order.created'] }, false),
     ).rejects.toThrow(/unknown events for the Booking API: order.created/);
     // The Data API's endpoints are counted apart, and take the Data API's events only.
     const data = await addWebhookEndpoint(
       database,
-      'acme',
+      acme(),
       { url: 'https://data.acme.example/svc', api: 'data' },
       false,
     );
@@ -120,12 +123,12 @@ describe.each(drivers())('the outbox worker on %s', (driver) => {
     await expect(
       addWebhookEndpoint(
         database,
-        'acme',
+        acme(),
         { url: 'https://x.example', api: 'data', events: ['lead.created', 'booking.completed'] },
         false,
       ),
     ).rejects.toThrow(/unknown events for the Data API: booking.completed/);
-    for (const e of [...more, data]) await removeWebhookEndpoint(database, 'acme', e.id);
+    for (const e of [...more, data]) await removeWebhookEndpoint(database, acme(), e.id);
   });
 
   it('delivers a signed event the receiver can verify', async () => {
@@ -236,35 +239,35 @@ describe.each(drivers())('the outbox worker on %s', (driver) => {
   });
 
   it("writes the Data API's webhooks only while the company's access is approved and switched on", async () => {
-    const data = await addWebhookEndpoint(database, 'acme', { url: hookUrl, api: 'data', events: ['lead.created'] });
+    const data = await addWebhookEndpoint(database, acme(), { url: hookUrl, api: 'data', events: ['lead.created'] });
     const written = async (id: string) => {
       await enqueueWebhooks(database.db, companyId, 'data', 'lead.created', { id });
       return (await rows()).filter((r) => r.endpointId === data.id && (r.payload as { id: string }).id === id).length;
     };
     try {
       expect(await written('none-yet')).toBe(0);
-      await requestDataApi(database, 'acme', 'Leads into our CRM', new Date());
+      await requestDataApi(database, await scopeOf(database, 'acme'), 'Leads into our CRM', new Date());
       expect(await written('requested')).toBe(0);
-      await decideDataApi(database, 'acme', 'approved', new Date());
+      await decideDataApi(database, await scopeOf(database, 'acme'), 'approved', new Date());
       expect(await written('approved')).toBe(1);
-      await setDataApiEnabled(database, 'acme', false);
+      await setDataApiEnabled(database, await scopeOf(database, 'acme'), false);
       expect(await written('switched-off')).toBe(0);
-      await setDataApiEnabled(database, 'acme', true);
-      await decideDataApi(database, 'acme', 'revoked', new Date());
+      await setDataApiEnabled(database, await scopeOf(database, 'acme'), true);
+      await decideDataApi(database, await scopeOf(database, 'acme'), 'revoked', new Date());
       expect(await written('revoked')).toBe(0);
       // The Booking API's webhooks do not depend on it.
       expect(await enqueueWebhooks(database.db, companyId, 'booking', 'booking.completed', { order_number: 1 })).toBe(
         1,
       );
     } finally {
-      await decideDataApi(database, 'acme', 'approved', new Date());
+      await decideDataApi(database, await scopeOf(database, 'acme'), 'approved', new Date());
       await deliver();
-      await removeWebhookEndpoint(database, 'acme', data.id);
+      await removeWebhookEndpoint(database, acme(), data.id);
     }
   });
 
   it('gives a Data API delivery up after 5 attempts in all, on its own schedule', async () => {
-    const data = await addWebhookEndpoint(database, 'acme', { url: hookUrl, api: 'data', events: ['lead.created'] });
+    const data = await addWebhookEndpoint(database, acme(), { url: hookUrl, api: 'data', events: ['lead.created'] });
     try {
       hook.answerWith((res) => res.writeHead(500).end());
       await enqueueWebhooks(database.db, companyId, 'data', 'lead.created', { id: 'lead-1' });
@@ -283,7 +286,7 @@ describe.each(drivers())('the outbox worker on %s', (driver) => {
       expect(await deliver()).toMatchObject({ delivered: 0, failed: 0 });
       expect(hook.received).toHaveLength(5);
     } finally {
-      await removeWebhookEndpoint(database, 'acme', data.id);
+      await removeWebhookEndpoint(database, acme(), data.id);
     }
   });
 

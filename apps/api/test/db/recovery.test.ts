@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scopeOf } from '../../src/cli/common';
 import type { Database } from '../../src/db/client';
 import { findCompanyBySlug, loadCatalog } from '../../src/db/repositories/catalog';
 import { transitionSandboxIntent } from '../../src/db/repositories/sandbox-intents';
@@ -7,6 +8,7 @@ import { findSession } from '../../src/db/repositories/sessions';
 import { bookingSessions, junkJobs, orders, outbox } from '../../src/db/schema';
 import type { Catalog } from '../../src/domain/catalog';
 import { addDays, timeIn, todayIn, weekday } from '../../src/domain/dates';
+import type { Scope } from '../../src/domain/scope';
 import { createIntentCaps } from '../../src/http/intent-caps';
 import { createSandboxProcessor } from '../../src/payments/sandbox';
 import { presentIntent } from '../../src/present/orders';
@@ -22,6 +24,7 @@ import { recoverSessions } from '../../src/use-cases/shared/recover-sessions';
 import { openDay } from '../support/booking';
 import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
 import { ACME_TZ, acmeConfig } from '../support/fixtures';
+import { keyScope } from '../support/scope';
 
 describe.each(drivers())('the recovery worker on %s', (driver) => {
   let location: DatabaseLocation;
@@ -31,6 +34,7 @@ describe.each(drivers())('the recovery worker on %s', (driver) => {
   const processorFor = () => createSandboxProcessor(database.db);
   const caps = createIntentCaps({});
   const deps = () => ({ db: database.db, processorFor, admit: caps.admit, now: () => new Date() });
+  const acme = (): Scope => ({ companyId: catalog.company.id, actor: { kind: 'cli' } });
 
   beforeAll(async () => {
     location = await createLocation(driver, 'recovery');
@@ -47,7 +51,7 @@ describe.each(drivers())('the recovery worker on %s', (driver) => {
   async function openSession(email: string) {
     const opened = await createIntent(
       deps(),
-      catalog,
+      keyScope(catalog),
       {
         size_id: catalog.sizes[0]?.id as string,
         rental_days: 7,
@@ -140,7 +144,7 @@ describe.each(drivers())('the recovery worker on %s', (driver) => {
     while (weekday(addDays(today, junkDay)) === 7 || junkDay === 9) junkDay++;
     const opened = await createJunkIntent(
       deps(),
-      catalog,
+      keyScope(catalog),
       {
         load_fraction: 'full',
         job_date: addDays(today, junkDay++),
@@ -200,7 +204,7 @@ describe.each(drivers())('the recovery worker on %s', (driver) => {
     const intent = await openSession(email);
     await authorize(intent.payment_intent_id);
     const captureDown = () => ({ ...processorFor(), capture: () => Promise.reject(new Error('ECONNRESET')) });
-    const made = await confirmOrder({ db: database.db, processorFor: captureDown }, catalog, {
+    const made = await confirmOrder({ db: database.db, processorFor: captureDown }, keyScope(catalog), {
       session_id: intent.session_id,
       payment_intent_id: intent.payment_intent_id,
     });
@@ -219,12 +223,12 @@ describe.each(drivers())('the recovery worker on %s', (driver) => {
   describe("captures left pending after an order's commit", () => {
     let endpointId = '';
     beforeAll(async () => {
-      await requestDataApi(database, 'acme', 'Payments into our books', new Date());
-      await decideDataApi(database, 'acme', 'approved', new Date());
+      await requestDataApi(database, await scopeOf(database, 'acme'), 'Payments into our books', new Date());
+      await decideDataApi(database, await scopeOf(database, 'acme'), 'approved', new Date());
       const url = 'https://93.184.216.34/hooks';
-      endpointId = (await addWebhookEndpoint(database, 'acme', { url, api: 'data' }, false)).id;
+      endpointId = (await addWebhookEndpoint(database, acme(), { url, api: 'data' }, false)).id;
     });
-    afterAll(() => removeWebhookEndpoint(database, 'acme', endpointId));
+    afterAll(() => removeWebhookEndpoint(database, acme(), endpointId));
 
     it('are captured by the worker once, with one payment.received for the amount captured', async () => {
       const { intent, made } = await orderWithPendingCapture('capture-later@example.com');
@@ -287,7 +291,7 @@ describe.each(drivers())('the recovery worker on %s', (driver) => {
 
     it('are never made on an order the office canceled meanwhile', async () => {
       const { intent, made } = await orderWithPendingCapture('capture-canceled@example.com');
-      await moveOrder(database, 'acme', made.order_number, 'canceled');
+      await moveOrder(database, acme(), made.order_number, 'canceled', new Date());
       await recoverSessions(deps());
       expect((await processorFor().retrieveIntent(intent.payment_intent_id, null)).status).toBe('requires_capture');
       expect(await orderOf(made.order_id)).toMatchObject({ status: 'canceled', paymentStatus: 'unpaid' });

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scopeOf } from '../../src/cli/common';
 import type { Database } from '../../src/db/client';
 import { Registry } from '../../src/db/registry';
 import { findCompanyBySlug, listCompanies, loadCatalog } from '../../src/db/repositories/catalog';
@@ -33,6 +34,7 @@ describe.each(drivers())('repositories on %s', (driver) => {
   });
 
   const acmeId = async () => (await findCompanyBySlug(database.db, 'acme'))?.id as string;
+  const acme = () => scopeOf(database, 'acme');
 
   it('stores a config as rows, money in integer cents', async () => {
     const catalog = await loadCatalog(database.db, await acmeId());
@@ -123,15 +125,15 @@ describe.each(drivers())('repositories on %s', (driver) => {
   });
 
   it('keeps only a fingerprint of a server key, and at most two active', async () => {
-    const first = await createKey(database, 'acme', { kind: 'server' }, new Date());
-    const second = await createKey(database, 'acme', { kind: 'server' }, new Date());
-    await expect(createKey(database, 'acme', { kind: 'server' }, new Date())).rejects.toThrow(DomainError);
+    const first = await createKey(database, await acme(), { kind: 'server' }, new Date());
+    const second = await createKey(database, await acme(), { kind: 'server' }, new Date());
+    await expect(createKey(database, await acme(), { kind: 'server' }, new Date())).rejects.toThrow(DomainError);
     const [row] = await database.db.select().from(apiKeys).where(eq(apiKeys.id, first.id));
     expect(row?.fingerprint).toBe(fingerprint(first.key));
     expect(JSON.stringify(row)).not.toContain(first.key.slice(15));
-    await revokeCompanyKey(database, 'acme', second.id);
-    const third = await createKey(database, 'acme', { kind: 'server' }, new Date());
-    const listed = await listCompanyKeys(database, 'acme', new Date());
+    await revokeCompanyKey(database, await acme(), second.id);
+    const third = await createKey(database, await acme(), { kind: 'server' }, new Date());
+    const listed = await listCompanyKeys(database, await acme(), new Date());
     expect(listed.find((k) => k.id === second.id)?.status).toBe('revoked');
     expect(listed.find((k) => k.id === third.id)).toMatchObject({
       status: 'active',
@@ -140,27 +142,29 @@ describe.each(drivers())('repositories on %s', (driver) => {
   });
 
   it('holds the two-key limit under concurrent creation', async () => {
-    for (const key of await listCompanyKeys(database, 'acme', new Date()))
-      if (key.status === 'active' && key.kind === 'server') await revokeCompanyKey(database, 'acme', key.id);
+    for (const key of await listCompanyKeys(database, await acme(), new Date()))
+      if (key.status === 'active' && key.kind === 'server') await revokeCompanyKey(database, await acme(), key.id);
     const results = await Promise.allSettled(
-      Array.from({ length: 5 }, () => createKey(database, 'acme', { kind: 'server' }, new Date())),
+      Array.from({ length: 5 }, async () => createKey(database, await acme(), { kind: 'server' }, new Date())),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
   });
 
   it('requires allowed domains on publishable keys, normalized', async () => {
-    await expect(createKey(database, 'acme', { kind: 'publishable' }, new Date())).rejects.toThrow(/allowed domain/);
+    await expect(createKey(database, await acme(), { kind: 'publishable' }, new Date())).rejects.toThrow(
+      /allowed domain/,
+    );
     await expect(
-      createKey(database, 'acme', { kind: 'publishable', domains: ['not a domain'] }, new Date()),
+      createKey(database, await acme(), { kind: 'publishable', domains: ['not a domain'] }, new Date()),
     ).rejects.toThrow(/not a domain/);
     const pk = await createKey(
       database,
-      'acme',
+      await acme(),
       { kind: 'publishable', domains: ['HTTPS://Shop.Acme.Example/'] },
       new Date(),
     );
     expect(pk.allowed_domains).toEqual(['shop.acme.example']);
-    await expect(createKey(database, 'nobody', { kind: 'server' }, new Date())).rejects.toThrow(/no company/);
+    await expect(scopeOf(database, 'nobody')).rejects.toThrow(/no company/);
   });
 
   it('the registry drops its cache when a change is published', async () => {
@@ -169,14 +173,14 @@ describe.each(drivers())('repositories on %s', (driver) => {
     try {
       const id = await acmeId();
       expect((await registry.catalog(id))?.company.bookingOnline).toBe(true);
-      await setCompanyFlags(database, 'acme', { bookingOnline: false });
+      await setCompanyFlags(database, await acme(), { bookingOnline: false });
       await expect.poll(async () => (await registry.catalog(id))?.company.bookingOnline, { timeout: 3000 }).toBe(false);
       // An unknown key is remembered as unknown until the next change.
       const key = await registry.key('0'.repeat(64));
       expect(key).toBeNull();
     } finally {
       registry.stop();
-      await setCompanyFlags(database, 'acme', { bookingOnline: true });
+      await setCompanyFlags(database, await acme(), { bookingOnline: true });
     }
   });
 
@@ -193,13 +197,13 @@ describe.each(drivers())('repositories on %s', (driver) => {
         await database.db.execute(
           sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
         );
-        await setCompanyFlags(database, 'acme', { bookingOnline: false });
+        await setCompanyFlags(database, await acme(), { bookingOnline: false });
         await expect
           .poll(async () => (await registry.catalog(id))?.company.bookingOnline, { timeout: 5000 })
           .toBe(false);
       } finally {
         registry.stop();
-        await setCompanyFlags(database, 'acme', { bookingOnline: true });
+        await setCompanyFlags(database, await acme(), { bookingOnline: true });
       }
     },
   );

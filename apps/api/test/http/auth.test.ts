@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { scopeOf } from '../../src/cli/common';
 import { createKey } from '../../src/use-cases/company/keys';
 import { eventually } from '../support/cli';
 import { apiClient, expectError } from '../support/client';
@@ -42,7 +43,9 @@ describe.each(targets)('keys, Origin rules, CORS and routing on $name', (target)
 
   it("a publishable key from another company's page: refused, and that page may not read the refusal", async () => {
     const origin = 'https://rival-site.example';
-    await withTargetDb(target, (db) => createKey(db, 'rival', { kind: 'publishable', domains: [origin] }, new Date()));
+    await withTargetDb(target, async (db) =>
+      createKey(db, await scopeOf(db, 'rival'), { kind: 'publishable', domains: [origin] }, new Date()),
+    );
     // The platform serves that page now (rival's key allows it): the preflight says so.
     await eventually(async () => {
       const preflight = await fetch(`${target.baseUrl}/booking/v1/sizes`, {

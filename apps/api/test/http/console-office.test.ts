@@ -144,8 +144,18 @@ describe.each(targets)('the console office on $name', (target) => {
     const page = await staff.get('/leads', { query: { status: 'new', per_page: '100' } });
     expect(page.body).toMatchObject({ page: 1, per_page: 100, has_more: expect.any(Boolean) });
     expect(page.body.data.map((l: any) => l.id)).toContain(lead.id);
+    // Each lead carries the moves the office may make from its status (domain/leads.ts).
+    expect(page.body.data.find((l: any) => l.id === lead.id)).toMatchObject({
+      status: 'new',
+      moves: ['contacted', 'converted', 'discarded'],
+    });
     const moved = await staff.post(`/leads/${lead.id}/move`, { body: { to: 'contacted' } });
-    expect(moved.body.data).toMatchObject({ id: lead.id, status: 'contacted', previous_status: 'new' });
+    expect(moved.body.data).toMatchObject({
+      id: lead.id,
+      status: 'contacted',
+      previous_status: 'new',
+      moves: ['converted', 'discarded'],
+    });
     expectError(await staff.post(`/leads/${lead.id}/move`, { body: { to: 'new' } }), 400, 'invalid_body');
     expectError(await staff.get('/leads', { query: { per_page: '101' } }), 400, 'invalid_parameter', 'per_page');
 

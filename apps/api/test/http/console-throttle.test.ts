@@ -4,11 +4,12 @@ import { consoleClient } from '../support/console';
 import { runTag } from '../support/data';
 
 // Sign-in throttling (http/console-throttle.ts): 10 failures per address, 50 per client address, in 15
-// minutes. On the strict servers, which nothing else signs in to; each test speaks from addresses of its own.
+// minutes. On the strict servers, where only the invitation limit's test signs in (as rival's and acme's
+// owners); each test speaks from addresses of its own, and the account locked out is one no other test uses.
 const strict = inject('strictTargets');
 
 describe.each(strict)('console sign-in throttling on $name', (target) => {
-  const { owner } = target.fixtures.console.rival;
+  const { blocked: owner } = target.fixtures.console.rival;
   const tag = Math.floor(Math.random() * 200);
   const attempt = (email: string, password: string, ip: string) =>
     consoleClient(target).post('/session', { body: { email, password }, headers: { 'x-forwarded-for': ip } });

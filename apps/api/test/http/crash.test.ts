@@ -80,9 +80,11 @@ describe.each(drivers())('a crash after authorization, on %s', (driver) => {
         return paid(target, await api.post('/intents', { key: target.fixtures.acme.server, body: intentBody(target) }));
       },
       async (again, target, intent) => {
-        const orders = ((await svc(target, 'orders', 'list', 'acme')) as any[]).filter(
-          (o) => o.session_id === intent.session_id,
-        );
+        const ordersOf = async () =>
+          ((await svc(target, 'orders', 'list', 'acme')) as any[]).filter((o) => o.session_id === intent.session_id);
+        // The order is made in the session's transaction; the card is captured after that commit.
+        await expect.poll(async () => (await ordersOf())[0]?.payment_status, { timeout: 15_000 }).toBe('paid');
+        const orders = await ordersOf();
         expect(orders).toHaveLength(1);
         expect(orders[0]).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
         // The page's own /confirm, arriving late, gets the same order.
@@ -111,9 +113,10 @@ describe.each(drivers())('a crash after authorization, on %s', (driver) => {
           }),
         ),
       async (again, target, intent) => {
-        const jobs = ((await svc(target, 'jobs', 'list', 'acme')) as any[]).filter(
-          (j) => j.session_id === intent.session_id,
-        );
+        const jobsOf = async () =>
+          ((await svc(target, 'jobs', 'list', 'acme')) as any[]).filter((j) => j.session_id === intent.session_id);
+        await expect.poll(async () => (await jobsOf())[0]?.payment_status, { timeout: 15_000 }).toBe('paid');
+        const jobs = await jobsOf();
         expect(jobs).toHaveLength(1);
         expect(jobs[0]).toMatchObject({
           status: 'confirmed',

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, inject, it } from 'vitest';
 import { apiClient } from '../support/client';
 
-// Every request schema of the Data API's reads joins the property tests (issue 14, "Bad input and faults"):
+// Every request schema of the Data API's reads joins the property tests:
 // whatever query or path arrives, the answer is a 200, or a 400 invalid_parameter / 404 not_found naming a
 // field, never a 500 (the suite's client fails any 500 and checks every body against the document).
 const targets = inject('targets');

@@ -6,7 +6,7 @@ import { apiClient, expectError } from '../support/client';
 import { contact, everything, expectNewestFirst, runTag } from '../support/data';
 import { bookJunk } from '../support/junk';
 
-// The Data API's reads (issue 14; docs/decisions.md, "Data API resources"): fields, dollars, filters, paging
+// The Data API's reads (docs/decisions.md, "Data API resources"): fields, dollars, filters, paging
 // and refused parameters. Scope (other companies, fraud review) is data-scope.test.ts; estimates have their own.
 const targets = inject('targets');
 

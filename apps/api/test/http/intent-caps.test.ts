@@ -8,7 +8,7 @@ import { svc } from '../support/cli';
 import { type ApiResponse, apiClient, expectError } from '../support/client';
 import { acmeConfig } from '../support/fixtures';
 
-// Issue 10, finding 8: payment intents are capped per IP and per company (per hour), and failed card
+// Card testing (docs/decisions.md, "The money path verifies what it is told"): payment intents are capped per IP and per company (per hour), and failed card
 // attempts per session, so a card-testing bot cannot walk stolen cards through a company's forms. The
 // caps are the company's (booking.payment_limits); the strict server runs them as configured.
 const [standalone] = inject('strictTargets');

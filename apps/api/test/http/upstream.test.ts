@@ -144,7 +144,7 @@ describe.each(drivers())('Stripe and a processor that does not answer, on %s', (
     const res = await api().post('/intents', { key: fixtures.stripeco.server, body });
     stripe.setDown(false);
     expectError(res, 502, 'upstream');
-    // The session row is written before Stripe is called (issue 10): it has no payment yet.
+    // The session row is written before Stripe is called (so a retry finds it): it has no payment yet.
     const waiting = await api().get(`/sessions/${sessionId}`, { key: fixtures.stripeco.server });
     expect(waiting.body.data).toMatchObject({ state: 'intent_created', payment_intent_id: null, order_id: null });
     const retry = await api().post('/intents', { key: fixtures.stripeco.server, body });

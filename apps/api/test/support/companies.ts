@@ -1,3 +1,4 @@
+import { scopeOf } from '../../src/cli/common';
 import type { CompanyConfigInput } from '../../src/company-config/schema';
 import { findCompanyBySlug, loadCatalog } from '../../src/db/repositories/catalog';
 import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';
@@ -17,7 +18,7 @@ export async function acmeTwin(target: Target, name: string, extra: (base: Compa
   await withTargetDb(target, (db) => applyCompanyConfig(db, { ...base, slug, name, ...extra(base) }));
   // Made and read in-process: no request of the target's per-address minutes is spent on it.
   return withTargetDb(target, async (db) => {
-    const { key } = await createKey(db, slug, { kind: 'server' }, new Date());
+    const { key } = await createKey(db, await scopeOf(db, slug), { kind: 'server' }, new Date());
     const catalog = await loadCatalog(db.db, (await findCompanyBySlug(db.db, slug))?.id as string);
     return { slug, key, size: catalog?.sizes.find((s) => s.yards === 10)?.id as string };
   });

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { scopeOf } from '../../src/cli/common';
 import type { CompanyConfigInput } from '../../src/company-config/schema';
 import type { Database } from '../../src/db/client';
 import { findCompanyBySlug, loadCatalog } from '../../src/db/repositories/catalog';
@@ -169,7 +170,8 @@ export type Fixtures = {
 export type ConsoleLogin = { email: string; password: string; name: string };
 export type ConsoleFixtures = {
   acme: { owner: ConsoleLogin; staff: ConsoleLogin };
-  rival: { owner: ConsoleLogin };
+  /** `blocked`: signs in only in console-throttle.test.ts, which locks the account out for 15 minutes. */
+  rival: { owner: ConsoleLogin; blocked: ConsoleLogin };
   sleepy: { owner: ConsoleLogin };
 };
 /** Every fixture user's password (12 characters or more, as the console asks). */
@@ -178,12 +180,15 @@ export const CONSOLE_PASSWORD = 'fixture-password-1234';
 async function consoleUsers(database: Database): Promise<ConsoleFixtures> {
   const make = async (slug: string, role: 'owner' | 'staff', name: string) => {
     const login = { email: `${role}@${slug}.example`, password: CONSOLE_PASSWORD, name };
-    await createConsoleUser(database.db, slug, { ...login, role });
+    await createConsoleUser(database.db, await scopeOf(database, slug), { ...login, role });
     return login;
   };
   return {
     acme: { owner: await make('acme', 'owner', 'Olive Owner'), staff: await make('acme', 'staff', 'Sam Staff') },
-    rival: { owner: await make('rival', 'owner', 'Rita Rival') },
+    rival: {
+      owner: await make('rival', 'owner', 'Rita Rival'),
+      blocked: await make('rival', 'staff', 'Tess Throttle'),
+    },
     sleepy: { owner: await make('sleepy', 'owner', 'Sid Sleepy') },
   };
 }
@@ -191,10 +196,11 @@ async function consoleUsers(database: Database): Promise<ConsoleFixtures> {
 /** Approves a company's Data API access on a plan and gives it a key, as the platform would. */
 async function dataAccess(database: Database, slug: string, plan: 'free' | 'paid'): Promise<string> {
   const now = new Date();
-  await requestDataApi(database, slug, 'Orders and leads into our own systems', now);
-  await decideDataApi(database, slug, 'approved', now);
-  await setPlan(database, slug, plan);
-  return (await createKey(database, slug, { kind: 'data', label: 'tests' }, now)).key;
+  const scope = await scopeOf(database, slug);
+  await requestDataApi(database, scope, 'Orders and leads into our own systems', now);
+  await decideDataApi(database, scope, 'approved', now);
+  await setPlan(database, scope, plan);
+  return (await createKey(database, scope, { kind: 'data', label: 'tests' }, now)).key;
 }
 
 export async function seedFixtures(database: Database): Promise<Fixtures> {
@@ -225,11 +231,12 @@ export async function seedFixtures(database: Database): Promise<Fixtures> {
     freeco: await dataAccess(database, 'freeco', 'free'),
   };
 
-  const revoked = await createKey(database, 'acme', { kind: 'server', label: 'revoked' }, new Date());
-  await revokeCompanyKey(database, 'acme', revoked.id);
+  const acme = await scopeOf(database, 'acme');
+  const revoked = await createKey(database, acme, { kind: 'server', label: 'revoked' }, new Date());
+  await revokeCompanyKey(database, acme, revoked.id);
   const expired = await createKey(
     database,
-    'acme',
+    acme,
     {
       kind: 'server',
       label: 'expired',
@@ -248,21 +255,29 @@ export async function seedFixtures(database: Database): Promise<Fixtures> {
       publishable: (
         await createKey(
           database,
-          'acme',
+          acme,
           { kind: 'publishable', domains: ['acme.example', '*.acme.example'] },
           new Date(),
         )
       ).key,
-      server: (await createKey(database, 'acme', { kind: 'server', label: 'main' }, new Date())).key,
-      serverToRevoke: (await createKey(database, 'acme', { kind: 'server', label: 'to revoke' }, new Date())).key,
+      server: (await createKey(database, acme, { kind: 'server', label: 'main' }, new Date())).key,
+      serverToRevoke: (await createKey(database, acme, { kind: 'server', label: 'to revoke' }, new Date())).key,
       revoked: revoked.key,
       expired: expired.key,
       sizes: { '10yd': sizeId('10yd'), '20yd': sizeId('20yd') },
     },
-    sleepy: { server: (await createKey(database, 'sleepy', { kind: 'server' }, new Date())).key },
-    offline: { server: (await createKey(database, 'offline', { kind: 'server' }, new Date())).key },
-    stripeco: { server: (await createKey(database, 'stripeco', { kind: 'server' }, new Date())).key },
-    junkoff: { server: (await createKey(database, 'junkoff', { kind: 'server' }, new Date())).key },
+    sleepy: {
+      server: (await createKey(database, await scopeOf(database, 'sleepy'), { kind: 'server' }, new Date())).key,
+    },
+    offline: {
+      server: (await createKey(database, await scopeOf(database, 'offline'), { kind: 'server' }, new Date())).key,
+    },
+    stripeco: {
+      server: (await createKey(database, await scopeOf(database, 'stripeco'), { kind: 'server' }, new Date())).key,
+    },
+    junkoff: {
+      server: (await createKey(database, await scopeOf(database, 'junkoff'), { kind: 'server' }, new Date())).key,
+    },
     data,
     console: await consoleUsers(database),
   };

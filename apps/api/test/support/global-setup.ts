@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
-import { forgetCodesSeen } from './codes-seen';
+import { forgetCodesSeen, recordServed } from './codes-seen';
 import { type Driver, drivers } from './databases';
 import { assertBuilt, type ServerKind, startTarget, type Target } from './servers';
 
@@ -29,7 +29,7 @@ export function servedPairs(drivers: Driver[]): [ServerKind, Driver][] {
   ];
 }
 
-/** Starts the servers of the HTTP suite once for all its files. */
+/** Starts the servers of one lane of the HTTP suite (vitest.config.ts) once for all its files. */
 export default async function setup(project: TestProject) {
   assertBuilt();
   forgetCodesSeen();
@@ -49,6 +49,7 @@ export default async function setup(project: TestProject) {
     startTarget('next', 'pglite', { ...strict, SVC_TRUST_PROXY_HOPS: '1' }, 'next-strict'),
   ]);
   const all = started.map((s) => s.target);
+  recordServed(all.filter((t) => !t.name.endsWith('-strict')).map((t) => t.name));
   project.provide(
     'targets',
     all.filter((t) => !t.name.endsWith('-strict')),

@@ -4,15 +4,14 @@ import type { ReactNode } from 'react';
 import { MeProvider } from '../../components/me';
 import { ToastProvider } from '../../components/notice';
 import { ShellNav } from '../../components/shell-nav';
-import { serverGet } from '../../lib/server-api';
-import type { Me } from '../../lib/types';
+import { serverMe } from '../../lib/server-api';
 
 /**
  * Every signed-in page: asks the API who is signed in before rendering; signed out (401) goes to /sign-in and
  * comes back here after. Pages render inside <main id="main">, with useMe() and useToast() available.
  */
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
-  const me = await serverGet<Me>('/me');
+  const me = await serverMe();
   if (!me.ok && me.status === 401) {
     const here = (await headers()).get('x-console-path') ?? '/needs-action';
     redirect(`/sign-in?next=${encodeURIComponent(here)}`);

@@ -1036,7 +1036,7 @@ export interface components {
             held: components["schemas"]["ConsoleHeld"][];
             /** @description authorized cards without an order after 15 minutes (the recovery worker could not make it) */
             unconfirmed_sessions: components["schemas"]["ConsoleStuckSession"][];
-            new_leads: components["schemas"]["Lead"][];
+            new_leads: components["schemas"]["ConsoleLead"][];
             /** @description switched off, or failing since their last success */
             webhook_endpoints: components["schemas"]["ConsoleTroubledEndpoint"][];
         };
@@ -1070,6 +1070,10 @@ export interface components {
             currency: string;
             last_error: string | null;
             created_at: string;
+        };
+        ConsoleLead: components["schemas"]["Lead"] & {
+            /** @description the statuses the office may move it to now */
+            moves: ("new" | "contacted" | "converted" | "discarded")[];
         };
         Lead: {
             /** Format: uuid */
@@ -1307,7 +1311,7 @@ export interface components {
             updated_at: string;
         };
         ConsoleLeadPage: {
-            data: components["schemas"]["Lead"][];
+            data: components["schemas"]["ConsoleLead"][];
             page: number;
             per_page: number;
             has_more: boolean;
@@ -4090,7 +4094,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["Lead"] & {
+                        data: components["schemas"]["ConsoleLead"] & {
                             /** @enum {string} */
                             previous_status: "new" | "contacted" | "converted" | "discarded";
                         };

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { SESSION_STATES } from '../../domain/session-state';
 import { Attribution, bearer, Cents, clean, DateString, Dollars, dataOf, jsonBody } from '../common';
 import { AUTH_ERRORS, errorResponses } from '../errors';
 
@@ -107,7 +108,7 @@ const Session = z
     kind: z
       .enum(['dumpster', 'junk'])
       .openapi({ description: 'what the session books: a dumpster order or a junk job' }),
-    state: z.enum(['intent_created', 'confirmed', 'held', 'unconfirmed', 'failed']),
+    state: z.enum(SESSION_STATES),
     payment_intent_id: z.string().nullable(),
     order_number: z.number().int().nullable(),
     order_id: z.uuid().nullable(),

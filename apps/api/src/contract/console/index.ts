@@ -22,5 +22,8 @@ export * from './account';
 export * from './common';
 export * from './developers';
 export * from './fleet';
+export * from './leads';
 export * from './office';
+export * from './people';
+export * from './records';
 export * from './settings';

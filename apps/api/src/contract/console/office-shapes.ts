@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import type { ErrorCode } from '../../domain/errors';
+import { LEAD_STATUSES } from '../../domain/leads';
 import { Dollars } from '../common';
 import { Lead } from '../data/leads';
 import { CONSOLE_ERRORS, CONSOLE_WRITE_ERRORS } from './common';
@@ -72,13 +73,18 @@ export const TroubledEndpoint = z
   })
   .openapi('ConsoleTroubledEndpoint');
 
+/** A lead as the console shows it: the Data API's lead with the statuses the office may move it to. */
+export const ConsoleLead = Lead.extend({
+  moves: z.array(z.enum(LEAD_STATUSES)).openapi({ description: 'the statuses the office may move it to now' }),
+}).openapi('ConsoleLead');
+
 export const NeedsAction = z
   .object({
     held: z.array(Held).openapi({ description: 'orders and jobs held for fraud review, oldest first' }),
     unconfirmed_sessions: z.array(StuckSession).openapi({
       description: 'authorized cards without an order after 15 minutes (the recovery worker could not make it)',
     }),
-    new_leads: z.array(Lead),
+    new_leads: z.array(ConsoleLead),
     webhook_endpoints: z
       .array(TroubledEndpoint)
       .openapi({ description: 'switched off, or failing since their last success' }),

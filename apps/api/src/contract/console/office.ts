@@ -1,38 +1,27 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { JUNK_JOB_STATUSES } from '../../domain/job-status';
-import { LEAD_STATUSES } from '../../domain/leads';
-import { ORDER_STATUSES } from '../../domain/order-status';
-import { clean, DateString, Dollars, dataOf, jsonBody } from '../common';
-import { DataEstimate, ESTIMATE_STATUSES } from '../data/estimates';
-import { Lead } from '../data/leads';
+import { clean, DateString, dataOf, jsonBody } from '../common';
 import { errorResponses } from '../errors';
 import { consoleSession } from './common';
-
+import { listConsoleLeads, moveConsoleLead } from './leads';
 import {
-  ConsoleJob,
-  ConsoleOrder,
-  Customer,
   DayJob,
   DECIDE,
   Decision,
-  IdParam,
   JobParam,
-  listAnswer,
-  Moved,
   NeedsAction,
   NoQuery,
   OrderParam,
-  Paging,
-  pageOf,
   READ,
   SessionParam,
   Stop,
-  WRITE,
 } from './office-shapes';
+import { getConsoleCustomer, listConsoleCustomers, listConsoleEstimates } from './people';
+import { getConsoleJob, getConsoleOrder, moveConsoleJob, moveConsoleOrder } from './records';
 
 /**
- * The console's office (issue 15): Needs action, Dispatch, the order and job pages, leads, customers and
- * estimates. Owners and staff alike (office work). Every id or number of another company is 404.
+ * The console's office: Needs action, the held bookings' decisions and Dispatch here; the order and job
+ * pages (records.ts), leads (leads.ts), customers and estimates (people.ts). Owners and staff alike (office
+ * work). Every id or number of another company is 404.
  */
 
 export const getNeedsAction = createRoute({
@@ -156,144 +145,6 @@ export const getDispatch = createRoute({
         .openapi('ConsoleDispatchDay'),
       'The day',
     ),
-    ...errorResponses(READ),
-  },
-});
-
-export const getConsoleOrder = createRoute({
-  method: 'get',
-  path: '/orders/{order_number}',
-  operationId: 'getConsoleOrder',
-  security: consoleSession,
-  summary: 'An order with its customer, invoice, payment, attribution and timeline',
-  request: { params: OrderParam, query: NoQuery },
-  responses: { ...dataOf(ConsoleOrder, 'The order'), ...errorResponses(READ) },
-});
-
-export const getConsoleJob = createRoute({
-  method: 'get',
-  path: '/jobs/{job_number}',
-  operationId: 'getConsoleJob',
-  security: consoleSession,
-  summary: 'A junk job with its customer, invoice, payment, attribution, photos and timeline',
-  request: { params: JobParam, query: NoQuery },
-  responses: { ...dataOf(ConsoleJob, 'The job'), ...errorResponses(READ) },
-});
-
-export const moveConsoleOrder = createRoute({
-  method: 'post',
-  path: '/orders/{order_number}/status',
-  operationId: 'moveConsoleOrder',
-  security: consoleSession,
-  summary: "Move an order along the dispatch board (the Data API's order.status_changed goes out)",
-  request: { params: OrderParam, body: jsonBody(z.strictObject({ status: z.enum(ORDER_STATUSES) })) },
-  responses: { ...dataOf(Moved, 'Moved'), ...errorResponses(WRITE) },
-});
-
-export const moveConsoleJob = createRoute({
-  method: 'post',
-  path: '/jobs/{job_number}/status',
-  operationId: 'moveConsoleJob',
-  security: consoleSession,
-  summary: "Move a junk job (the Data API's junk_job.status_changed goes out)",
-  request: { params: JobParam, body: jsonBody(z.strictObject({ status: z.enum(JUNK_JOB_STATUSES) })) },
-  responses: { ...dataOf(Moved, 'Moved'), ...errorResponses(WRITE) },
-});
-
-export const listConsoleLeads = createRoute({
-  method: 'get',
-  path: '/leads',
-  operationId: 'listConsoleLeads',
-  security: consoleSession,
-  summary: 'Leads, newest first (status new: the badge)',
-  request: {
-    query: z.strictObject({
-      status: z.enum(LEAD_STATUSES).optional(),
-      q: clean(z.string().trim().min(1).max(100)).optional(),
-      ...Paging,
-    }),
-  },
-  responses: { ...listAnswer(pageOf(Lead, 'ConsoleLeadPage'), 'A page of leads'), ...errorResponses(READ) },
-});
-
-export const moveConsoleLead = createRoute({
-  method: 'post',
-  path: '/leads/{id}/move',
-  operationId: 'moveConsoleLead',
-  security: consoleSession,
-  summary: 'Move a lead: contacted, converted (makes the customer) or discarded',
-  request: { params: IdParam, body: jsonBody(z.strictObject({ to: z.enum(LEAD_STATUSES) })) },
-  responses: {
-    ...dataOf(Lead.extend({ previous_status: z.enum(LEAD_STATUSES) }), 'The lead'),
-    ...errorResponses(WRITE),
-  },
-});
-
-const CustomerLine = Customer.extend({ orders: z.number().int(), jobs: z.number().int() }).openapi(
-  'ConsoleCustomerLine',
-);
-
-export const listConsoleCustomers = createRoute({
-  method: 'get',
-  path: '/customers',
-  operationId: 'listConsoleCustomers',
-  security: consoleSession,
-  summary: 'Customers, newest first; q matches a name, e-mail or phone',
-  request: { query: z.strictObject({ q: clean(z.string().trim().min(1).max(100)).optional(), ...Paging }) },
-  responses: {
-    ...listAnswer(pageOf(CustomerLine, 'ConsoleCustomerPage'), 'A page of customers'),
-    ...errorResponses(READ),
-  },
-});
-
-export const getConsoleCustomer = createRoute({
-  method: 'get',
-  path: '/customers/{id}',
-  operationId: 'getConsoleCustomer',
-  security: consoleSession,
-  summary: 'A customer with their orders and jobs',
-  request: { params: IdParam, query: NoQuery },
-  responses: {
-    ...dataOf(
-      Customer.extend({
-        orders: z.array(
-          z.object({
-            order_number: z.number().int(),
-            status: z.string(),
-            size: z.string(),
-            delivery_date: z.string(),
-            gross_total: Dollars,
-            currency: z.string(),
-            created_at: z.string(),
-          }),
-        ),
-        jobs: z.array(
-          z.object({
-            job_number: z.number().int(),
-            status: z.string(),
-            load: z.string(),
-            job_date: z.string(),
-            gross_total: Dollars,
-            currency: z.string(),
-            created_at: z.string(),
-          }),
-        ),
-      }).openapi('ConsoleCustomerDetail'),
-      'The customer',
-    ),
-    ...errorResponses(READ),
-  },
-});
-
-export const listConsoleEstimates = createRoute({
-  method: 'get',
-  path: '/estimates',
-  operationId: 'listConsoleEstimates',
-  security: consoleSession,
-  summary: 'Abandoned checkouts: priced, with contact details, never paid (the Data API’s estimates)',
-  request: { query: z.strictObject({ status: z.enum(ESTIMATE_STATUSES).optional(), ...Paging }) },
-  responses: {
-    ...listAnswer(pageOf(DataEstimate, 'ConsoleEstimatePage'), 'A page of estimates'),
     ...errorResponses(READ),
   },
 });

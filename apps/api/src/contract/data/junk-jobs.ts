@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { JUNK_JOB_STATUSES } from '../../domain/job-status';
+import { PAYMENT_STATUSES } from '../../domain/payment-status';
 import { DateString, Dollars, dataOf } from '../common';
 import { errorResponses } from '../errors';
 import {
@@ -23,7 +24,7 @@ export const DataJunkJob = z
   .object({
     job_number: z.number().int().openapi({ description: 'the job number the company sees in its app' }),
     status: z.enum(JUNK_JOB_STATUSES),
-    payment_status: z.enum(['unpaid', 'paid', 'refunded', 'no_charge']),
+    payment_status: z.enum(PAYMENT_STATUSES),
     job_date: DateString,
     time_window: z.object({ start: z.string(), end: z.string() }).openapi({ description: 'arrival window, HH:MM' }),
     load_fraction: z.string().openapi({ example: '1/2' }),

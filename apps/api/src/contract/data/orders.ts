@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ORDER_STATUSES } from '../../domain/order-status';
+import { PAYMENT_STATUSES } from '../../domain/payment-status';
 import { DateString, Dollars, dataOf } from '../common';
 import { errorResponses } from '../errors';
 import { CreatedRange, DATA_READ_ERRORS, dataBearer, listOf, listResponse, NoQuery, Paging } from './common';
@@ -12,7 +13,7 @@ export const DataOrder = z
   .object({
     order_number: z.number().int().openapi({ description: 'the same number the company sees in its app' }),
     status: z.enum(ORDER_STATUSES),
-    payment_status: z.enum(['unpaid', 'paid', 'refunded', 'no_charge']).openapi({
+    payment_status: z.enum(PAYMENT_STATUSES).openapi({
       description:
         'no_charge: the order has no billing phase (no invoice, nothing owed, never a payment.received); a final state, not a balance',
     }),

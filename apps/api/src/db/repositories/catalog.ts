@@ -130,13 +130,13 @@ export async function listCompanies(db: Queryable): Promise<CompanyRow[]> {
 
 export async function updateCompanyFlags(
   db: Queryable,
-  slug: string,
+  companyId: string,
   flags: Partial<Pick<CompanyRow, 'active' | 'bookingOnline' | 'paymentsReady'>>,
 ): Promise<CompanyRow | undefined> {
   const [row] = await db
     .update(companies)
     .set({ ...flags, updatedAt: sql`now()` })
-    .where(eq(companies.slug, slug))
+    .where(eq(companies.id, companyId))
     .returning();
   return row;
 }

@@ -1,15 +1,6 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../client';
-import {
-  closedDates,
-  commercialAccounts,
-  companies,
-  consoleAudit,
-  materialSizes,
-  materials,
-  promoCodes,
-  sizes,
-} from '../schema';
+import { closedDates, commercialAccounts, companies, materialSizes, materials, promoCodes, sizes } from '../schema';
 
 /**
  * Everything a company's config file says, as rows: the inactive sizes, materials and promos too (the
@@ -54,11 +45,3 @@ export async function loadConfigRows(db: Queryable, companyId: string) {
 }
 
 export type ConfigRows = NonNullable<Awaited<ReturnType<typeof loadConfigRows>>>;
-
-/** A console user's change to the company's settings or developer tools, for the audit. */
-export async function insertAudit(
-  db: Queryable,
-  values: { companyId: string; userId: string | null; action: string; subject: string; detail?: string | null },
-): Promise<void> {
-  await db.insert(consoleAudit).values({ ...values, detail: values.detail ?? null });
-}

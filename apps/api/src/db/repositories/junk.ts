@@ -1,7 +1,13 @@
-import { and, count, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { HELD_FOR_REVIEW } from '../../domain/order-status';
 import type { Queryable } from '../client';
 import { bookingSessions, companies, customers, invoices, junkJobs, junkPhotos, payments } from '../schema';
 import { holdingSessions } from './sessions';
+
+/**
+ * Junk removal jobs and their photos: the windows' seats, the writes of a booking and the office's moves,
+ * the office's reads and the Data API's.
+ */
 
 export type JunkJobRow = typeof junkJobs.$inferSelect;
 
@@ -89,11 +95,6 @@ export async function findJobByNumber(
   return row;
 }
 
-export async function jobInvoiceOf(db: Queryable, jobId: string): Promise<string> {
-  const [row] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.junkJobId, jobId));
-  return (row as { id: string }).id;
-}
-
 /** After its capture is recorded (orders.ts, capturePayment): the job's invoice and the job are paid. */
 export async function markJobPaid(
   db: Queryable,
@@ -163,12 +164,106 @@ export async function latestJobs(db: Queryable, companyId: string, limit: number
     .limit(limit);
 }
 
+export async function heldJobs(db: Queryable, companyId: string) {
+  return db
+    .select({ job: junkJobs, name: customers.name, email: customers.email })
+    .from(junkJobs)
+    .innerJoin(customers, eq(customers.id, junkJobs.customerId))
+    .where(and(eq(junkJobs.companyId, companyId), eq(junkJobs.status, HELD_FOR_REVIEW)))
+    .orderBy(asc(junkJobs.createdAt))
+    .limit(100);
+}
+
+/** Junk jobs on `date`, by arrival window. */
+export async function jobsOfDay(db: Queryable, companyId: string, date: string) {
+  return db
+    .select({ job: junkJobs, name: customers.name, phone: customers.phone })
+    .from(junkJobs)
+    .innerJoin(customers, eq(customers.id, junkJobs.customerId))
+    .where(and(eq(junkJobs.companyId, companyId), eq(junkJobs.jobDate, date)))
+    .orderBy(asc(junkJobs.windowStart), asc(junkJobs.jobNumber))
+    .limit(500);
+}
+
+export async function jobsOfCustomer(db: Queryable, companyId: string, customerId: string) {
+  return db
+    .select()
+    .from(junkJobs)
+    .where(and(eq(junkJobs.companyId, companyId), eq(junkJobs.customerId, customerId)))
+    .orderBy(desc(junkJobs.jobNumber))
+    .limit(200);
+}
+
+/**
+ * The Data API's reads of junk removal jobs: nothing under fraud review, newest first (created_at, then job
+ * number). The condition is the partial indexes' predicate (db/schema/junk.ts), so the planner uses them.
+ */
+const listed = sql`${junkJobs.status} <> 'pending_risk_review'`;
+
+export type JobFilter = {
+  status?: string;
+  updatedSince?: Date;
+  /** created_at bounds: from included, to excluded. */
+  createdFrom?: Date;
+  createdBefore?: Date;
+};
+
+export async function listJobsPage(
+  db: Queryable,
+  companyId: string,
+  filter: JobFilter,
+  offset: number,
+  limit: number,
+): Promise<JunkJobRow[]> {
+  const where: SQL[] = [eq(junkJobs.companyId, companyId), listed];
+  if (filter.status) where.push(eq(junkJobs.status, filter.status));
+  if (filter.updatedSince) where.push(gte(junkJobs.updatedAt, filter.updatedSince));
+  if (filter.createdFrom) where.push(gte(junkJobs.createdAt, filter.createdFrom));
+  if (filter.createdBefore) where.push(lt(junkJobs.createdAt, filter.createdBefore));
+  return db
+    .select()
+    .from(junkJobs)
+    .where(and(...where))
+    .orderBy(desc(junkJobs.createdAt), desc(junkJobs.jobNumber))
+    .offset(offset)
+    .limit(limit);
+}
+
+/** One listable job by its number, in this company only. */
+export async function findListedJob(db: Queryable, companyId: string, jobNumber: number) {
+  const [row] = await db
+    .select()
+    .from(junkJobs)
+    .where(and(eq(junkJobs.companyId, companyId), eq(junkJobs.jobNumber, jobNumber), listed));
+  return row;
+}
+
+/** Locks a job's row for the caller's transaction: serializes photo uploads against the per-job cap. */
+export async function lockJob(tx: Queryable, companyId: string, jobId: string): Promise<void> {
+  await tx
+    .select({ id: junkJobs.id })
+    .from(junkJobs)
+    .where(and(eq(junkJobs.companyId, companyId), eq(junkJobs.id, jobId)))
+    .for('update');
+}
+
 export async function countPhotos(db: Queryable, companyId: string, jobId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(junkPhotos)
     .where(and(eq(junkPhotos.companyId, companyId), eq(junkPhotos.junkJobId, jobId)));
   return Number(row?.n ?? 0);
+}
+
+/** How many photos each of these jobs has. */
+export async function photoCounts(db: Queryable, companyId: string, jobIds: string[]): Promise<Map<string, number>> {
+  if (!jobIds.length) return new Map();
+  const rows = await db
+    .select({ id: junkPhotos.junkJobId, n: count() })
+    .from(junkPhotos)
+    .where(and(eq(junkPhotos.companyId, companyId), inArray(junkPhotos.junkJobId, jobIds)))
+    .groupBy(junkPhotos.junkJobId);
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
 }
 
 export async function insertPhotos(db: Queryable, values: (typeof junkPhotos.$inferInsert)[]) {
@@ -181,13 +276,4 @@ export async function listPhotos(db: Queryable, companyId: string, jobId: string
     .from(junkPhotos)
     .where(and(eq(junkPhotos.companyId, companyId), eq(junkPhotos.junkJobId, jobId)))
     .orderBy(junkPhotos.createdAt);
-}
-
-/** Locks a job's row for the caller's transaction: serializes photo uploads against the per-job cap. */
-export async function lockJob(tx: Queryable, companyId: string, jobId: string): Promise<void> {
-  await tx
-    .select({ id: junkJobs.id })
-    .from(junkJobs)
-    .where(and(eq(junkJobs.companyId, companyId), eq(junkJobs.id, jobId)))
-    .for('update');
 }

@@ -1,6 +1,9 @@
-import { and, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { LeadStatus } from '../../domain/leads';
 import type { Queryable } from '../client';
 import { leads } from '../schema';
+import { customerShown } from './customers';
+import { matchesSearch } from './search';
 
 export type LeadRow = typeof leads.$inferSelect;
 
@@ -43,8 +46,7 @@ export async function findRecentLead(
   return row;
 }
 
-/** Leads pushed through the Data API since an instant (the free plan's daily quota). */
-/** Leads pushed through the API in a span of time: from included, to excluded. */
+/** Leads pushed through the API in a span of time (the free plan's daily quota): from included, to excluded. */
 export async function countApiLeadsBetween(db: Queryable, companyId: string, from: Date, to: Date): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
@@ -60,9 +62,30 @@ export async function insertLead(db: Queryable, values: typeof leads.$inferInser
   return row as LeadRow;
 }
 
-export async function findLead(db: Queryable, companyId: string, id: string): Promise<LeadRow | undefined> {
+/**
+ * A lead as the Data API reads it: its customer only while that customer is one the API shows (a lead
+ * converted onto a customer whose only booking is held for review names no customer until it is released).
+ */
+const shownLead = (companyId: string) => ({
+  ...getTableColumns(leads),
+  customerId: sql<string | null>`case when ${leads.customerId} is not null and ${customerShown(
+    companyId,
+    sql`${leads.customerId}`,
+  )} then ${leads.customerId} end`,
+});
+
+/**
+ * One lead of the company. `shown`: as the Data API reads it, naming its customer only while the API shows
+ * that customer (the office sees the customer it was converted onto).
+ */
+export async function findLead(
+  db: Queryable,
+  companyId: string,
+  id: string,
+  { shown = false }: { shown?: boolean } = {},
+): Promise<LeadRow | undefined> {
   const [row] = await db
-    .select()
+    .select(shown ? shownLead(companyId) : getTableColumns(leads))
     .from(leads)
     .where(and(eq(leads.companyId, companyId), eq(leads.id, id)));
   return row;
@@ -80,6 +103,47 @@ export async function latestLeads(
     .from(leads)
     .where(and(eq(leads.companyId, companyId), filter.status ? eq(leads.status, filter.status) : undefined))
     .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(limit);
+}
+
+export async function newLeads(db: Queryable, companyId: string, limit: number) {
+  return db
+    .select()
+    .from(leads)
+    .where(and(eq(leads.companyId, companyId), eq(leads.status, 'new')))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(limit);
+}
+
+export type LeadFilter = { status?: LeadStatus; updatedSince?: Date; q?: string };
+
+/** A page of the company's leads, newest first (created_at, then id). */
+export async function listLeadsPage(
+  db: Queryable,
+  companyId: string,
+  filter: LeadFilter,
+  offset: number,
+  limit: number,
+): Promise<LeadRow[]> {
+  const where: SQL[] = [eq(leads.companyId, companyId)];
+  if (filter.status) where.push(eq(leads.status, filter.status));
+  if (filter.updatedSince) where.push(gte(leads.updatedAt, filter.updatedSince));
+  if (filter.q) {
+    where.push(
+      // phone_normalized is digits with a leading + kept: the + is no digit.
+      matchesSearch(
+        filter.q,
+        [sql`${leads.name}`, sql`coalesce(${leads.email}, '')`],
+        sql`replace(coalesce(${leads.phoneNormalized}, ''), '+', '')`,
+      ),
+    );
+  }
+  return db
+    .select(shownLead(companyId))
+    .from(leads)
+    .where(and(...where))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .offset(offset)
     .limit(limit);
 }
 

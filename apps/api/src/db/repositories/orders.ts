@@ -1,41 +1,14 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import { HELD_FOR_REVIEW } from '../../domain/order-status';
 import type { Queryable } from '../client';
-import { companies, customers, dispatchEntries, invoices, orders, payments } from '../schema';
+import { companies, customers, invoices, orderListCounts, orders, payments } from '../schema';
+
+/**
+ * Orders and their per-day list counts (order_list_counts, kept by a trigger): the writes of a booking and the
+ * office's moves, the office's reads, and the Data API's pages.
+ */
 
 export type OrderRow = typeof orders.$inferSelect;
-
-/** The company's customer with this e-mail (case-insensitive), created when new. */
-export async function findOrCreateCustomer(
-  db: Queryable,
-  values: Omit<typeof customers.$inferInsert, 'id' | 'createdAt'>,
-): Promise<string> {
-  const email = values.email.toLowerCase();
-  const [created] = await db
-    .insert(customers)
-    .values({ ...values, email })
-    .onConflictDoNothing()
-    .returning({ id: customers.id });
-  if (created) return created.id;
-  const [existing] = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.companyId, values.companyId), eq(customers.email, email)));
-  return (existing as { id: string }).id;
-}
-
-/** Up to `limit` customers of the company whose phone has these digits (punctuation and + ignored). */
-export async function customersWithPhone(
-  db: Queryable,
-  companyId: string,
-  digits: string,
-  limit: number,
-): Promise<{ id: string }[]> {
-  return db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.companyId, companyId), eq(customers.phoneDigits, digits)))
-    .limit(limit);
-}
 
 /** The next order number of a company; the row lock serializes concurrent orders. */
 export async function takeOrderNumber(db: Queryable, companyId: string): Promise<number> {
@@ -50,19 +23,6 @@ export async function takeOrderNumber(db: Queryable, companyId: string): Promise
 export async function insertOrder(db: Queryable, values: typeof orders.$inferInsert): Promise<OrderRow> {
   const [row] = await db.insert(orders).values(values).returning();
   return row as OrderRow;
-}
-
-export async function insertInvoice(db: Queryable, values: typeof invoices.$inferInsert): Promise<string> {
-  const [row] = await db.insert(invoices).values(values).returning({ id: invoices.id });
-  return (row as { id: string }).id;
-}
-
-export async function insertPayment(db: Queryable, values: typeof payments.$inferInsert): Promise<void> {
-  await db.insert(payments).values(values);
-}
-
-export async function insertDispatch(db: Queryable, values: (typeof dispatchEntries.$inferInsert)[]): Promise<void> {
-  await db.insert(dispatchEntries).values(values);
 }
 
 export async function findOrder(db: Queryable, companyId: string, orderId: string): Promise<OrderRow | undefined> {
@@ -82,35 +42,6 @@ export async function findOrderByNumber(
     .select()
     .from(orders)
     .where(and(eq(orders.companyId, companyId), eq(orders.orderNumber, orderNumber)));
-  return row;
-}
-
-export async function invoiceOf(db: Queryable, orderId: string): Promise<string> {
-  const [row] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, orderId));
-  return (row as { id: string }).id;
-}
-
-/**
- * Records a capture on the payment of this intent: authorized becomes captured. Returns what was captured
- * (as the payment was recorded), or undefined when the capture was recorded already: of two concurrent
- * recorders (confirm and the recovery worker), one sees the payment authorized.
- */
-export async function capturePayment(
-  db: Queryable,
-  companyId: string,
-  paymentIntentId: string,
-): Promise<{ amountCents: number; currency: string } | undefined> {
-  const [row] = await db
-    .update(payments)
-    .set({ status: 'captured' })
-    .where(
-      and(
-        eq(payments.companyId, companyId),
-        eq(payments.paymentIntentId, paymentIntentId),
-        eq(payments.status, 'authorized'),
-      ),
-    )
-    .returning({ amountCents: payments.amountCents, currency: payments.currency });
   return row;
 }
 
@@ -185,4 +116,158 @@ export async function latestOrders(db: Queryable, companyId: string, limit: numb
     .where(eq(orders.companyId, companyId))
     .orderBy(desc(orders.orderNumber))
     .limit(limit);
+}
+
+export async function heldOrders(db: Queryable, companyId: string) {
+  return db
+    .select({ order: orders, name: customers.name, email: customers.email })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(and(eq(orders.companyId, companyId), eq(orders.status, HELD_FOR_REVIEW)))
+    .orderBy(asc(orders.createdAt))
+    .limit(100);
+}
+
+/** Orders delivered or picked up on `date` (company-local), deliveries first, then by number. */
+export async function ordersOfDay(db: Queryable, companyId: string, date: string) {
+  return db
+    .select({ order: orders, name: customers.name, phone: customers.phone })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(and(eq(orders.companyId, companyId), or(eq(orders.deliveryDate, date), eq(orders.pickupDate, date))))
+    .orderBy(asc(orders.orderNumber))
+    .limit(500);
+}
+
+export async function ordersOfCustomer(db: Queryable, companyId: string, customerId: string) {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), eq(orders.customerId, customerId)))
+    .orderBy(desc(orders.orderNumber))
+    .limit(200);
+}
+
+/**
+ * The Data API's reads of orders: only what it may show, newest first (created_at, then order number).
+ * The condition is written as the partial indexes' predicate so the planner uses them (db/schema/orders.ts).
+ */
+const listed = sql`not ${orders.isDemo} and ${orders.status} <> 'pending_risk_review'`;
+const newestFirst = [desc(orders.createdAt), desc(orders.orderNumber)];
+
+/**
+ * What the Data API shows of an order (messages/data.ts), and of its frozen quote only the base price: a
+ * page of 100 full rows cost the server a third more CPU in decoding and mapping columns no one reads.
+ */
+const shown = {
+  orderNumber: orders.orderNumber,
+  status: orders.status,
+  paymentStatus: orders.paymentStatus,
+  deliveryDate: orders.deliveryDate,
+  pickupDate: orders.pickupDate,
+  rentalDays: orders.rentalDays,
+  address: orders.address,
+  sizeLabel: orders.sizeLabel,
+  debrisType: orders.debrisType,
+  materialLabel: orders.materialLabel,
+  totalCents: orders.totalCents,
+  quote: sql<unknown>`jsonb_build_object('base', ${orders.quote}->'base')`,
+  landfillCostCents: orders.landfillCostCents,
+  netWeightTons: orders.netWeightTons,
+  currency: orders.currency,
+  customerId: orders.customerId,
+  createdAt: orders.createdAt,
+  completedAt: orders.completedAt,
+};
+export type ShownOrder = Pick<OrderRow, keyof typeof shown>;
+
+export type OrderFilter = {
+  status?: string;
+  /** created_at bounds: from included, to excluded. */
+  createdFrom?: Date;
+  createdBefore?: Date;
+};
+
+/**
+ * A page of listable orders: `limit` rows after skipping `offset`. Without a date range a deep page does
+ * not skip its offset row by row: order_list_counts (kept by a trigger) says which UTC day the offset falls
+ * in and how many newer orders precede that day, so the scan starts there (docs/decisions.md, "Pages of a
+ * long list"). It also says the day of the page's last row, which bounds the scan from below: with both
+ * bounds the planner reads a status's own index (orders_listed_status) rather than walking orders_listed
+ * past thousands of newer orders of other statuses (recent orders are rarely completed yet). With a date
+ * range, the range's own index bounds the skip.
+ */
+export async function listOrdersPage(
+  db: Queryable,
+  companyId: string,
+  filter: OrderFilter,
+  offset: number,
+  limit: number,
+): Promise<ShownOrder[]> {
+  const where: SQL[] = [eq(orders.companyId, companyId), listed];
+  if (filter.status) where.push(eq(orders.status, filter.status));
+  if (filter.createdFrom) where.push(gte(orders.createdAt, filter.createdFrom));
+  if (filter.createdBefore) where.push(lt(orders.createdAt, filter.createdBefore));
+  const page = (conditions: SQL[], skip: number): Promise<ShownOrder[]> =>
+    db
+      .select(shown)
+      .from(orders)
+      .where(and(...conditions))
+      .orderBy(...newestFirst)
+      .offset(skip)
+      .limit(limit);
+  if (filter.createdFrom || filter.createdBefore || (offset === 0 && !filter.status)) return page(where, offset);
+  const days = await daysOfPage(db, companyId, filter.status ?? '*', offset, limit);
+  if (!days) return [];
+  const skip = offset - days.newer;
+  const bounded = [...where, lt(orders.createdAt, days.before)];
+  if (!days.from) return page(bounded, skip);
+  const rows = await page([...bounded, gte(orders.createdAt, days.from)], skip);
+  // Short only when an order left those days between the two reads (a status change, a hold): the lower
+  // bound must not end the list early, so the page is read again without it.
+  return rows.length < limit ? page(bounded, skip) : rows;
+}
+
+/**
+ * The UTC days holding the offset-th listable order (newest first) and the last one the page may need
+ * (offset + limit - 1: none when the list ends before), and how many listed orders are newer than the first.
+ */
+async function daysOfPage(
+  db: Queryable,
+  companyId: string,
+  status: string,
+  offset: number,
+  limit: number,
+): Promise<{ before: Date; from: Date | null; newer: number } | null> {
+  const through = sql<number>`sum(${orderListCounts.listed}) over (order by ${orderListCounts.day} desc)`;
+  const days = db
+    .select({ day: orderListCounts.day, listed: orderListCounts.listed, through: through.as('through') })
+    .from(orderListCounts)
+    .where(and(eq(orderListCounts.companyId, companyId), eq(orderListCounts.status, status)))
+    .as('days');
+  const last = offset + limit - 1;
+  const [row] = await db
+    .select({
+      first: sql<string | null>`max(${days.day}) filter (where ${days.through} > ${offset})`,
+      newer: sql<string | null>`min(${days.through} - ${days.listed}) filter (where ${days.through} > ${offset})`,
+      last: sql<string | null>`max(${days.day}) filter (where ${days.through} > ${last})`,
+    })
+    .from(days);
+  if (!row?.first) return null;
+  const before = new Date(`${row.first}T00:00:00Z`);
+  before.setUTCDate(before.getUTCDate() + 1);
+  return { before, from: row.last ? new Date(`${row.last}T00:00:00Z`) : null, newer: Number(row.newer) };
+}
+
+/** One listable order by its number, in this company only. */
+export async function findListedOrder(
+  db: Queryable,
+  companyId: string,
+  orderNumber: number,
+): Promise<ShownOrder | undefined> {
+  const [row] = await db
+    .select(shown)
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), eq(orders.orderNumber, orderNumber), listed));
+  return row;
 }

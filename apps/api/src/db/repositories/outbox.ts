@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../client';
 import { companies, outbox, webhookEndpoints } from '../schema';
+import type { Subject } from './payments';
 
 /**
  * The transactional outbox: rows written in the same transaction as the change that causes them, and
@@ -59,7 +60,6 @@ export async function listOutbox(db: Queryable, companyId: string) {
 }
 
 export type OutboxRow = typeof outbox.$inferSelect;
-export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
 /**
  * Claims up to `limit` due rows for this worker: locked rows are skipped, so any number of instances can
@@ -98,31 +98,28 @@ export async function finishOutboxRow(
   await db.update(outbox).set(set).where(eq(outbox.id, id));
 }
 
-export async function findEndpoint(db: Queryable, id: string): Promise<EndpointRow | undefined> {
-  const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
-  return row;
-}
-
-export async function endpointSucceeded(db: Queryable, id: string): Promise<void> {
-  await db.update(webhookEndpoints).set({ consecutiveFailures: 0 }).where(eq(webhookEndpoints.id, id));
-}
-
-/** Counts a failed attempt; returns the endpoint's failures in a row. */
-export async function endpointFailed(db: Queryable, id: string): Promise<number> {
-  const [row] = await db
-    .update(webhookEndpoints)
-    .set({ consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + 1` })
-    .where(eq(webhookEndpoints.id, id))
-    .returning({ failures: webhookEndpoints.consecutiveFailures });
-  return row?.failures ?? 0;
-}
-
-/** Switches an endpoint off; true when this call did it (so the company is told once). */
-export async function disableEndpoint(db: Queryable, id: string): Promise<boolean> {
-  const rows = await db
-    .update(webhookEndpoints)
-    .set({ enabled: false, disabledAt: sql`now()` })
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.enabled, true)))
-    .returning({ id: webhookEndpoints.id });
-  return rows.length > 0;
+/**
+ * What the outbox holds about this order or job: webhooks (both APIs' bodies carry order_number or
+ * job_number) and the e-mails and texts that name it ("order #1042", as present/messages.ts words them).
+ */
+export async function outboxAbout(db: Queryable, companyId: string, subject: Subject) {
+  const key = subject.kind === 'order' ? 'order_number' : 'job_number';
+  const named = `${subject.kind} #${subject.number}([^0-9]|$)`;
+  return db
+    .select()
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.companyId, companyId),
+        or(
+          and(eq(outbox.channel, 'webhook'), sql`${outbox.payload}->>${key} = ${String(subject.number)}`),
+          and(
+            inArray(outbox.channel, ['email', 'sms']),
+            sql`(coalesce(${outbox.payload}->>'subject', '') || ' ' || coalesce(${outbox.payload}->>'text', '')) ~* ${named}`,
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(outbox.id))
+    .limit(200);
 }

@@ -2,6 +2,12 @@ import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
 import { bookingSessions, companies, junkJobs, orders } from '../schema';
 
+/**
+ * Booking sessions: a dumpster order's or junk job's checkout from its price to its order (the confirm
+ * lease, the office's decision lease on a held one), what open ones hold, and the recovery worker's reads.
+ * The Data API reads them as estimates (estimates.ts).
+ */
+
 export type SessionRow = typeof bookingSessions.$inferSelect;
 
 export async function findSession(
@@ -175,4 +181,55 @@ export async function sessionsToRecover(db: Queryable, limit: number): Promise<S
     )
     .orderBy(asc(bookingSessions.updatedAt))
     .limit(limit);
+}
+
+/**
+ * Sessions whose card is authorized (or could not be checked) but have no order: the recovery worker
+ * marks them `unconfirmed` after UNCONFIRMED_NOTICE_MINUTES when it could not make the order itself.
+ * A session still `intent_created` was never paid as far as we know: an estimate, not a stuck booking.
+ */
+export const isStuck = (companyId: string, before: Date) =>
+  and(
+    eq(bookingSessions.companyId, companyId),
+    eq(bookingSessions.state, 'unconfirmed'),
+    isNull(bookingSessions.orderId),
+    isNull(bookingSessions.junkJobId),
+    sql`${bookingSessions.paymentIntentId} is not null`,
+    sql`${bookingSessions.createdAt} <= ${before.toISOString()}`,
+  );
+
+export async function stuckSessions(db: Queryable, companyId: string, before: Date): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(bookingSessions)
+    .where(isStuck(companyId, before))
+    .orderBy(asc(bookingSessions.createdAt))
+    .limit(100);
+}
+
+/**
+ * The office's decision lease on a held order's session (approve or reject): one decision at a time, and
+ * a lease left by a crashed process runs out by itself (as the confirm lease, sessions.ts leaseSession).
+ */
+export async function leaseHeldSession(db: Queryable, companyId: string, sessionId: string, seconds = 60) {
+  const [row] = await db
+    .update(bookingSessions)
+    .set({ lockedUntil: sql`now() + make_interval(secs => ${seconds})` })
+    .where(
+      and(
+        eq(bookingSessions.companyId, companyId),
+        eq(bookingSessions.sessionId, sessionId),
+        eq(bookingSessions.state, 'held'),
+        sql`(${bookingSessions.lockedUntil} is null or ${bookingSessions.lockedUntil} < now())`,
+      ),
+    )
+    .returning({ sessionId: bookingSessions.sessionId });
+  return row !== undefined;
+}
+
+export async function endHeldLease(db: Queryable, companyId: string, sessionId: string) {
+  await db
+    .update(bookingSessions)
+    .set({ lockedUntil: null })
+    .where(and(eq(bookingSessions.companyId, companyId), eq(bookingSessions.sessionId, sessionId)));
 }

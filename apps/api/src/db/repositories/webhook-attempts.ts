@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
-import { outbox, webhookAttempts, webhookEndpoints } from '../schema';
+import { outbox, webhookAttempts } from '../schema';
 
 /**
  * The console's delivery log: one row per attempt to deliver a webhook (the worker's and the ones a console
@@ -11,15 +11,6 @@ export type AttemptRow = typeof webhookAttempts.$inferSelect;
 
 export async function insertAttempt(db: Queryable, values: AttemptValues): Promise<void> {
   await db.insert(webhookAttempts).values(values);
-}
-
-/** A company's endpoint, or undefined when the id is another company's (or no endpoint's). */
-export async function findCompanyEndpoint(db: Queryable, companyId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.id, id)));
-  return row;
 }
 
 /** One delivery (an outbox row) of a company's endpoint. */
@@ -102,16 +93,4 @@ export async function finishManualAttempt(
     .where(eq(outbox.id, id))
     .returning();
   return row as typeof outbox.$inferSelect;
-}
-
-/** Switches an endpoint back on, its failures forgotten; true when it was off. */
-export async function enableEndpoint(db: Queryable, companyId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .update(webhookEndpoints)
-    .set({ enabled: true, disabledAt: null, consecutiveFailures: 0 })
-    .where(
-      and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.id, id), eq(webhookEndpoints.enabled, false)),
-    )
-    .returning({ id: webhookEndpoints.id });
-  return rows.length > 0;
 }

@@ -1,6 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
 import { webhookEndpoints } from '../schema';
+
+/** The companies' webhook endpoints: the office's list and changes, the worker's failure count and switch. */
+
+export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
 /** A company's webhook endpoints, as the office manages them (delivery state lives in outbox.ts). */
 export async function countEnabledEndpoints(
@@ -36,4 +40,76 @@ export async function deleteEndpoint(db: Queryable, companyId: string, id: strin
     .where(and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.id, id)))
     .returning({ id: webhookEndpoints.id });
   return rows.length > 0;
+}
+
+/** A company's endpoint, or undefined when the id is another company's (or no endpoint's). */
+export async function findCompanyEndpoint(db: Queryable, companyId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.id, id)));
+  return row;
+}
+
+export async function findEndpoint(db: Queryable, id: string): Promise<EndpointRow | undefined> {
+  const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  return row;
+}
+
+/** Switches an endpoint back on, its failures forgotten; true when it was off. */
+export async function enableEndpoint(db: Queryable, companyId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .update(webhookEndpoints)
+    .set({ enabled: true, disabledAt: null, consecutiveFailures: 0 })
+    .where(
+      and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.id, id), eq(webhookEndpoints.enabled, false)),
+    )
+    .returning({ id: webhookEndpoints.id });
+  return rows.length > 0;
+}
+
+export async function endpointSucceeded(db: Queryable, id: string): Promise<void> {
+  await db.update(webhookEndpoints).set({ consecutiveFailures: 0 }).where(eq(webhookEndpoints.id, id));
+}
+
+/** Counts a failed attempt; returns the endpoint's failures in a row. */
+export async function endpointFailed(db: Queryable, id: string): Promise<number> {
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({ consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + 1` })
+    .where(eq(webhookEndpoints.id, id))
+    .returning({ failures: webhookEndpoints.consecutiveFailures });
+  return row?.failures ?? 0;
+}
+
+/** Switches an endpoint off; true when this call did it (so the company is told once). */
+export async function disableEndpoint(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db
+    .update(webhookEndpoints)
+    .set({ enabled: false, disabledAt: sql`now()` })
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.enabled, true)))
+    .returning({ id: webhookEndpoints.id });
+  return rows.length > 0;
+}
+
+/** Switched off, or failing since its last success. */
+export const isTroubled = (companyId: string) =>
+  and(
+    eq(webhookEndpoints.companyId, companyId),
+    or(eq(webhookEndpoints.enabled, false), sql`${webhookEndpoints.consecutiveFailures} > 0`),
+  );
+
+export async function troubledEndpoints(db: Queryable, companyId: string) {
+  return db
+    .select({
+      id: webhookEndpoints.id,
+      api: webhookEndpoints.api,
+      url: webhookEndpoints.url,
+      enabled: webhookEndpoints.enabled,
+      consecutiveFailures: webhookEndpoints.consecutiveFailures,
+      disabledAt: webhookEndpoints.disabledAt,
+    })
+    .from(webhookEndpoints)
+    .where(isTroubled(companyId))
+    .orderBy(asc(webhookEndpoints.createdAt));
 }

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { LeadStatus } from '../../domain/leads';
 import { createdAt, id, updatedAt } from './columns';
 import { companyId } from './companies';
 import { customers } from './customers';
-
-export type LeadStatus = 'new' | 'contacted' | 'converted' | 'discarded';
 
 /** Leads: people who asked, pushed in through the Data API (or entered by the office), worked by the office. */
 export const leads = pgTable(

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { SessionState } from '../../domain/session-state';
 import { sizes } from './catalog';
 import { createdAt, id, updatedAt } from './columns';
 import { companyId } from './companies';
@@ -136,7 +137,7 @@ export const bookingSessions = pgTable(
     companyId: companyId(),
     sessionId: text('session_id').notNull(),
     kind: text('kind').$type<'dumpster' | 'junk'>().notNull(),
-    state: text('state').$type<'intent_created' | 'confirmed' | 'held' | 'unconfirmed' | 'failed'>().notNull(),
+    state: text('state').$type<SessionState>().notNull(),
     requestHash: text('request_hash').notNull(),
     request: jsonb('request').notNull(),
     quote: jsonb('quote').notNull(),

@@ -3,9 +3,10 @@ import * as ops from '../../contract/booking';
 import { BOOKING_BASE, bookingDocument } from '../../contract/document';
 import type { Db } from '../../db/client';
 import type { Registry } from '../../db/registry';
+import type { Catalog } from '../../domain/catalog';
 import { todayIn } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
-import { pageMayUseKey } from '../../lib/api-keys';
+import { isHostedOrigin, originAllowed, pageMayUseKey } from '../../lib/api-keys';
 import type { PhotoStore } from '../../photos/store';
 import { presentCheck, presentCompany, presentMaterials, presentQuote, presentSize } from '../../present/catalog';
 import { presentIntent, presentSession } from '../../present/orders';
@@ -13,11 +14,11 @@ import { confirmOrder } from '../../use-cases/dumpster/confirm-order';
 import { createIntent } from '../../use-cases/dumpster/create-intent';
 import { availabilityFor, sizesWithFleet } from '../../use-cases/dumpster/fleet';
 import { checkBooking, quoteRental } from '../../use-cases/dumpster/read-catalog';
-import type { ProcessorFor } from '../../use-cases/shared/payments';
+import type { Channel, ProcessorFor } from '../../use-cases/shared/payments';
 import { getSession } from '../../use-cases/shared/sessions';
 import { createIntentCaps, type IntentCaps } from '../intent-caps';
-import { type KeyEnv, keyGate } from '../key-gate';
-import { createSurface } from '../shell';
+import { type BookingEnv, keyGate, type LiveKey } from '../key-gate';
+import { allowOrigin, createSurface, forbidOrigin } from '../shell';
 import { junkRoutes } from './junk';
 
 export type BookingDeps = {
@@ -44,7 +45,7 @@ export const MAX_BODY_BYTES = 16 * 1024;
 export function createBookingSurface(deps: BookingDeps) {
   const { registry } = deps;
   const now = deps.now ?? (() => new Date());
-  const surface = createSurface<KeyEnv>({
+  const surface = createSurface<BookingEnv>({
     name: 'the Booking API',
     base: BOOKING_BASE,
     operations: ops.bookingOperations,
@@ -56,61 +57,64 @@ export function createBookingSurface(deps: BookingDeps) {
       methods: 'GET, POST',
       headers: 'Authorization, Content-Type, X-SVC-Channel',
     },
+    document: bookingDocument,
   });
   const { app, route } = surface;
 
-  // The document is public: registered before the key gate.
-  let document: string | undefined;
-  app.get('/openapi.json', (c) => {
-    document ??= JSON.stringify(bookingDocument());
-    return c.body(document, 200, { 'Content-Type': 'application/json' });
-  });
-
   app.use(
     '*',
-    keyGate({
+    keyGate<BookingEnv>({
       registry,
-      kinds: ['publishable', 'server'],
-      wrongKind: 'This is not a Booking API key: use a svc_pk_live_ or svc_sk_booking_ key.',
-      enabled: () => registry.bookingApiEnabled(),
-      switchedOff: () =>
-        new DomainError(
-          'booking_api_off',
-          'The Booking API is switched off platform-wide for maintenance. Retry later.',
-        ),
-      ratePerMinute: deps.ratePerMinute ?? 120,
-      redis: deps.redis,
-      prefix: 'booking',
-      clientIp: deps.clientIp,
-      hostedBaseUrl: deps.hostedBaseUrl,
       now,
+      kinds: ['publishable', 'server'],
+      noKey: 'No API key. Send it as `Authorization: Bearer <key>`.',
+      wrongKind: 'This is not a Booking API key: use a svc_pk_live_ or svc_sk_booking_ key.',
+      before: () => {
+        const enabled = registry.bookingApiEnabled();
+        return enabled instanceof Promise ? enabled.then(refuseSwitchedOff) : refuseSwitchedOff(enabled);
+      },
+      rate: {
+        perMinute: deps.ratePerMinute ?? 120,
+        per: 'a minute',
+        prefix: 'booking',
+        redis: deps.redis,
+        clientIp: deps.clientIp,
+      },
+      admit: async (c, key) => {
+        c.set('channel', callerChannel(c, key, deps.hostedBaseUrl));
+        return activeCatalog(await registry.catalog(key.companyId));
+      },
       afterKey: surface.readBody,
     }),
   );
 
-  const catalog = (c: Context<KeyEnv>) => c.get('catalog');
-  const today = (c: Context<KeyEnv>) => todayIn(catalog(c).company.timezone, now());
+  const scope = (c: Context<BookingEnv>) => c.get('scope');
+  const catalog = (c: Context<BookingEnv>) => scope(c).catalog;
+  const today = (c: Context<BookingEnv>) => todayIn(catalog(c).company.timezone, now());
   const caps = deps.intentCaps ?? createIntentCaps({ redis: deps.redis });
   const orders = { db: deps.db, processorFor: deps.processorFor, admit: caps.admit, now };
   // Pages are capped per address; a backend's server key speaks for many customers (docs/decisions.md).
-  const caller = (c: Context<KeyEnv>) => ({
-    channel: c.get('channel'),
-    ip: c.get('keyKind') === 'publishable' ? deps.clientIp(c) : null,
-  });
+  const caller = (c: Context<BookingEnv>) => {
+    const { actor } = scope(c);
+    return {
+      channel: c.get('channel'),
+      ip: actor.kind === 'key' && actor.keyKind === 'publishable' ? deps.clientIp(c) : null,
+    };
+  };
 
   route(ops.getCompany, (c) => presentCompany(catalog(c), deps.hostedBaseUrl, today(c)));
-  const at = (c: Context<KeyEnv>) => ({ today: today(c), now: now() });
-  route(ops.listSizes, async (c) => (await sizesWithFleet(deps.db, catalog(c), at(c))).map(presentSize));
+  const at = (c: Context<BookingEnv>) => ({ today: today(c), now: now() });
+  route(ops.listSizes, async (c) => (await sizesWithFleet(deps.db, scope(c), at(c))).map(presentSize));
   route(ops.getMaterials, (c) => presentMaterials(catalog(c)));
-  route(ops.getAvailability, (c) => availabilityFor(deps.db, catalog(c), c.req.valid('query'), at(c)));
-  route(ops.check, (c) => presentCheck(checkBooking(catalog(c), c.req.valid('json'), today(c))));
-  route(ops.quote, (c) => presentQuote(catalog(c), quoteRental(catalog(c), c.req.valid('json'), today(c))));
+  route(ops.getAvailability, (c) => availabilityFor(deps.db, scope(c), c.req.valid('query'), at(c)));
+  route(ops.check, (c) => presentCheck(checkBooking(scope(c), c.req.valid('json'), today(c))));
+  route(ops.quote, (c) => presentQuote(catalog(c), quoteRental(scope(c), c.req.valid('json'), today(c))));
   route(ops.createIntent, async (c) =>
-    presentIntent(catalog(c), await createIntent(orders, catalog(c), c.req.valid('json'), today(c), caller(c))),
+    presentIntent(catalog(c), await createIntent(orders, scope(c), c.req.valid('json'), today(c), caller(c))),
   );
-  route(ops.confirm, (c) => confirmOrder(orders, catalog(c), c.req.valid('json')));
+  route(ops.confirm, (c) => confirmOrder(orders, scope(c), c.req.valid('json')));
   route(ops.getSession, async (c) =>
-    presentSession(await getSession(deps.db, catalog(c), c.req.valid('param').session_id)),
+    presentSession(await getSession(deps.db, scope(c), c.req.valid('param').session_id)),
   );
   junkRoutes(surface, {
     ...orders,
@@ -120,4 +124,49 @@ export function createBookingSurface(deps: BookingDeps) {
     clientIp: deps.clientIp,
   });
   return app;
+}
+
+function refuseSwitchedOff(enabled: boolean) {
+  if (!enabled) {
+    throw new DomainError(
+      'booking_api_off',
+      'The Booking API is switched off platform-wide for maintenance. Retry later.',
+    );
+  }
+}
+
+function activeCatalog(catalog: Catalog | null): Catalog {
+  if (!catalog?.company.active) {
+    throw new DomainError('company_inactive', 'The company behind this key is not active.');
+  }
+  return catalog;
+}
+
+/** Where a key may be used from: a publishable key from its pages only, a server key never from a browser. */
+function callerChannel(c: Context, key: LiveKey, hostedBaseUrl: string): Channel {
+  const origin = c.req.header('origin');
+  if (key.kind === 'publishable') {
+    if (origin === undefined) {
+      throw new DomainError(
+        'origin_required',
+        'A publishable key works only from a web page on an allowed domain (no Origin header was sent). Use a server key from a backend.',
+      );
+    }
+    const hosted = isHostedOrigin(origin, hostedBaseUrl);
+    if (!hosted && !originAllowed(origin, key.allowedDomains)) {
+      // The shell let the page read answers because some company allows it; this key's company does not.
+      forbidOrigin(c);
+      throw new DomainError('origin_not_allowed', `${origin} is not an allowed domain of this key.`);
+    }
+    allowOrigin(c, origin);
+    // Attribution only, never a permission: see docs/decisions.md ("Booking channel").
+    return hosted ? 'link' : c.req.header('x-svc-channel') === 'widget' ? 'widget' : 'api';
+  }
+  if (origin !== undefined || c.req.header('sec-fetch-site') !== undefined) {
+    throw new DomainError(
+      'secret_in_browser',
+      'A server key was sent from a web browser. Revoke it now and use a publishable key in web pages.',
+    );
+  }
+  return 'api';
 }

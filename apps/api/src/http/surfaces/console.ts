@@ -35,14 +35,9 @@ export function createConsoleSurface(deps: ConsoleDeps) {
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     maxBodyBytes: 64 * 1024,
     cors: { kind: 'none' },
+    document: consoleDocument,
   });
   const { app } = surface;
-
-  let document: string | undefined;
-  app.get('/openapi.json', (c) => {
-    document ??= JSON.stringify(consoleDocument());
-    return c.body(document, 200, { 'Content-Type': 'application/json' });
-  });
 
   app.use('*', consoleOriginCheck(consoleOrigin));
   app.use('*', async (c, next) => {

@@ -3,16 +3,20 @@ import * as ops from '../../contract/data';
 import { dataDocument } from '../../contract/document';
 import type { Db } from '../../db/client';
 import type { Registry } from '../../db/registry';
-import { presentLead } from '../../messages/data';
+import type { Catalog } from '../../domain/catalog';
+import { DomainError } from '../../domain/errors';
+import { presentDataJunkJob, presentDataOrder, presentLead } from '../../messages/data';
+import { presentDataCustomer, presentDataSize, presentEstimate } from '../../present/data-resources';
+import { presentPage } from '../../present/page';
 import { listDataCustomers, readDataCustomer } from '../../use-cases/data/customers';
 import { listDataEstimates, readDataEstimate } from '../../use-cases/data/estimates';
-import { listDataJunkJobs, readDataJunkJob } from '../../use-cases/data/junk-jobs';
+import { listDataJunkJobs, readDataJunkJob, type ShownJob } from '../../use-cases/data/junk-jobs';
 import { listDataLeads, readDataLead } from '../../use-cases/data/lead-reads';
 import { pushLead } from '../../use-cases/data/leads';
 import { listDataOrders, readDataOrder } from '../../use-cases/data/orders';
 import { listDataSizes } from '../../use-cases/data/sizes';
 import type { Windows } from '../../use-cases/data/window';
-import { type DataEnv, dataGate } from '../data-gate';
+import { type KeyEnv, keyGate, unauthorized } from '../key-gate';
 import { createSurface } from '../shell';
 
 export type DataDeps = {
@@ -27,61 +31,119 @@ export type DataDeps = {
   now?: () => Date;
 };
 
-/** The Data API (/data/v1): approval-gated svc_live_ keys, from servers only (no CORS at all). */
+/**
+ * Headers only a browser sends: a Data API key in a web page is a leaked secret. Not Sec-Fetch-Mode: Node's
+ * own fetch (undici) sends `Sec-Fetch-Mode: cors` from servers too.
+ */
+const BROWSER_MARKERS = ['origin', 'sec-fetch-site'];
+
+/**
+ * The Data API (/data/v1, data spec sections 5 and 8): servers only, a data key of an approved company whose
+ * own switch is on, 60 requests a minute per key, and on the free plan reads within the day's window (said
+ * in X-SVC-Window-Remaining). Lead pushes neither open nor use the window. No CORS at all.
+ */
 export function createDataSurface(deps: DataDeps) {
   const now = deps.now ?? (() => new Date());
-  const surface = createSurface<DataEnv>({
+  const surface = createSurface<KeyEnv>({
     name: 'the Data API',
     base: ops.DATA_BASE,
     operations: ops.dataOperations,
     methods: ['GET', 'HEAD', 'POST'],
     maxBodyBytes: 16 * 1024,
     cors: { kind: 'none' },
+    document: dataDocument,
   });
-  const { app, route, answer } = surface;
-
-  let document: string | undefined;
-  app.get('/openapi.json', (c) => {
-    document ??= JSON.stringify(dataDocument());
-    return c.body(document, 200, { 'Content-Type': 'application/json' });
-  });
+  const { app, route, list, answer } = surface;
 
   app.use(
     '*',
-    dataGate({
+    keyGate<KeyEnv>({
       registry: deps.registry,
-      ratePerMinute: deps.ratePerMinute ?? 60,
-      redis: deps.redis,
       now,
-      windowRemaining: (catalog) => deps.windows.remaining(catalog),
+      kinds: ['data'],
+      noKey: 'No API key. Send it as `Authorization: Bearer svc_live_…`.',
+      wrongKind: 'This is not a Data API key: use a svc_live_ key (Booking API keys work only on /booking/v1).',
+      before: refuseBrowsers,
+      rate: { perMinute: deps.ratePerMinute ?? 60, per: 'a minute per key', prefix: 'data', redis: deps.redis },
+      admit: async (_c, key) => admitted(await deps.registry.catalog(key.companyId)),
       afterKey: surface.readBody,
+      after: async (c, scope) => {
+        if (c.req.method !== 'POST' && scope.catalog.company.dataApi.plan === 'free') {
+          c.header('X-SVC-Window-Remaining', String(await deps.windows.remaining(scope)));
+        }
+      },
     }),
   );
 
   const { db } = deps;
-  const catalog = (c: Context<DataEnv>) => c.get('catalog');
-  const ok = async (body: Promise<object>) => ({ status: 200 as const, body: await body });
-  answer(ops.listOrders, (c) => ok(listDataOrders(db, catalog(c), c.req.valid('query'))));
-  route(ops.getOrder, (c) => readDataOrder(db, catalog(c), c.req.valid('param').order_number));
-  answer(ops.listCustomers, (c) => ok(listDataCustomers(db, catalog(c), c.req.valid('query'))));
-  route(ops.getCustomer, (c) => readDataCustomer(db, catalog(c), c.req.valid('param').id));
-  answer(ops.listEstimates, (c) => ok(listDataEstimates(db, catalog(c), c.req.valid('query'), now())));
-  route(ops.getEstimate, (c) => readDataEstimate(db, catalog(c), c.req.valid('param').id, now()));
-  answer(ops.listSizes, (c) => ok(listDataSizes(db, catalog(c), c.req.valid('query'), now())));
-  answer(ops.listJunkJobs, (c) => ok(listDataJunkJobs(db, catalog(c), c.req.valid('query'))));
-  route(ops.getJunkJob, (c) => readDataJunkJob(db, catalog(c), c.req.valid('param').job_number));
-  answer(ops.listLeads, (c) => ok(listDataLeads(db, catalog(c), c.req.valid('query'))));
-  route(ops.getLead, (c) => readDataLead(db, catalog(c), c.req.valid('param').id));
+  const scope = (c: Context<KeyEnv>) => c.get('scope');
+  const currency = (c: Context<KeyEnv>) => scope(c).catalog.company.currency;
+  const job = ({ job, photos }: ShownJob) => presentDataJunkJob(job, photos);
+  list(ops.listOrders, async (c) =>
+    presentPage(await listDataOrders(db, scope(c), c.req.valid('query')), presentDataOrder),
+  );
+  route(ops.getOrder, async (c) =>
+    presentDataOrder(await readDataOrder(db, scope(c), c.req.valid('param').order_number)),
+  );
+  list(ops.listCustomers, async (c) =>
+    presentPage(await listDataCustomers(db, scope(c), c.req.valid('query')), presentDataCustomer),
+  );
+  route(ops.getCustomer, async (c) =>
+    presentDataCustomer(await readDataCustomer(db, scope(c), c.req.valid('param').id)),
+  );
+  list(ops.listEstimates, async (c) =>
+    presentPage(await listDataEstimates(db, scope(c), c.req.valid('query'), now()), presentEstimate),
+  );
+  route(ops.getEstimate, async (c) =>
+    presentEstimate(await readDataEstimate(db, scope(c), c.req.valid('param').id, now())),
+  );
+  list(ops.listSizes, async (c) =>
+    presentPage(await listDataSizes(db, scope(c), c.req.valid('query'), now()), (s) => presentDataSize(s, currency(c))),
+  );
+  list(ops.listJunkJobs, async (c) => presentPage(await listDataJunkJobs(db, scope(c), c.req.valid('query')), job));
+  route(ops.getJunkJob, async (c) => job(await readDataJunkJob(db, scope(c), c.req.valid('param').job_number)));
+  list(ops.listLeads, async (c) => presentPage(await listDataLeads(db, scope(c), c.req.valid('query')), presentLead));
+  route(ops.getLead, async (c) => presentLead(await readDataLead(db, scope(c), c.req.valid('param').id)));
   answer(ops.createLead, async (c) => {
-    const pushed = await pushLead(db, catalog(c), c.req.valid('json'), {
+    const pushed = await pushLead(db, scope(c), c.req.valid('json'), {
       now: now(),
       idempotencyKey: c.req.valid('header')['idempotency-key'],
       upgradeUrl: deps.upgradeUrl,
     });
-    return {
-      status: pushed.existing ? 200 : 201,
-      body: { data: { ...presentLead(pushed.lead), existing: pushed.existing } },
-    };
+    const body = { data: { ...presentLead(pushed.lead), existing: pushed.existing } };
+    return pushed.existing ? { status: 200, body } : { status: 201, body };
   });
   return app;
+}
+
+/** A page of rows as a page of the API's items. */
+
+function refuseBrowsers(c: Context) {
+  const marker = BROWSER_MARKERS.find((h) => c.req.header(h) !== undefined);
+  if (marker) {
+    throw new DomainError(
+      'secret_in_browser',
+      `The Data API answers servers only, and this request came from a web browser (it carries ${marker === 'origin' ? 'Origin' : 'Sec-Fetch-Site'}). Call it from your backend; if a svc_live_ key was ever in a web page, revoke it.`,
+    );
+  }
+}
+
+/** The platform's approval, then the company's state and its own switch. */
+function admitted(catalog: Catalog | null): Catalog {
+  if (!catalog) throw unauthorized('Invalid API key.');
+  const { access, enabled } = catalog.company.dataApi;
+  if (access === 'revoked') throw unauthorized("This company's Data API access was revoked by the platform.");
+  if (access !== 'approved') {
+    throw unauthorized("This company's Data API access is not approved yet: keys work once it is.");
+  }
+  if (!catalog.company.active) {
+    throw new DomainError('company_inactive', 'The company behind this key is not active.');
+  }
+  if (!enabled) {
+    throw new DomainError(
+      'access_disabled',
+      'The company has switched its Data API access off (Settings, API): switch it on to use this key.',
+    );
+  }
+  return catalog;
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { hashPassword, verifyPassword } from '../../accounts/passwords';
 import type { Database } from '../../db/client';
 import { findConsoleUserByEmail, findPasswordHash, setConsolePassword } from '../../db/repositories/console-users';
+import type { Scope } from '../../domain/scope';
 import { dataDir } from '../../lib/paths';
 import { createConsoleUser } from './users';
 
@@ -18,13 +19,13 @@ const demoOwnerPath = () => path.join(dataDir(), 'demo-owner.json');
  * (mode 600, like the demo keys) and printed at each start. A lost file or a password changed in the
  * console gets a new one.
  */
-export async function seedDemoOwner(database: Database, slug: string): Promise<DemoOwner> {
+export async function seedDemoOwner(database: Database, scope: Scope): Promise<DemoOwner> {
   const saved = readSaved();
   const user = await findConsoleUserByEmail(database.db, DEMO_OWNER_EMAIL);
   if (user && saved && (await passwordWorks(database, user.id, saved.password))) return saved;
   const owner = { email: DEMO_OWNER_EMAIL, password: randomBytes(12).toString('base64url') };
   if (user) await setConsolePassword(database.db, user.id, await hashPassword(owner.password));
-  else await createConsoleUser(database.db, slug, { ...owner, name: 'Demo Owner', role: 'owner' });
+  else await createConsoleUser(database.db, scope, { ...owner, name: 'Demo Owner', role: 'owner' });
   writeFileSync(demoOwnerPath(), `${JSON.stringify(owner, null, 2)}\n`, { mode: 0o600 });
   return owner;
 }

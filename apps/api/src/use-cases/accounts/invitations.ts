@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hashPassword } from '../../accounts/passwords';
 import type { Database } from '../../db/client';
+import { findCompany } from '../../db/repositories/catalog';
 import {
   expirePendingInvitations,
   findInvitationByTokenHash,
@@ -13,7 +14,8 @@ import { findConsoleUserByEmail, insertConsoleUser, listConsoleUsers } from '../
 import { enqueueMessages } from '../../db/repositories/outbox';
 import type { ConsoleRole } from '../../db/schema/console';
 import { DomainError } from '../../domain/errors';
-import { companyBySlug } from '../company/find-company';
+import { actingUser, type Scope } from '../../domain/scope';
+import { isUuid } from '../../lib/uuid';
 import { checkNewPassword, normalizeEmail } from './users';
 
 /** How long an invitation link works. */
@@ -42,11 +44,12 @@ export type Invited = { email: string; role: ConsoleRole; expires_at: string; li
  */
 export async function inviteMember(
   database: Database,
-  slug: string,
-  input: { email: string; role: string; invitedBy?: string | null },
+  scope: Scope,
+  input: { email: string; role: string },
   context: { now: Date; consoleBaseUrl: string },
 ): Promise<Invited> {
-  const company = await companyBySlug(database.db, slug);
+  const company = await findCompany(database.db, scope.companyId);
+  if (!company) throw new DomainError('not_found', 'This company does not exist any more.');
   const email = normalizeEmail(input.email);
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
     throw new DomainError('invalid_body', `"${input.email}" is not an e-mail address.`, { field: 'email' });
@@ -67,7 +70,7 @@ export async function inviteMember(
       email,
       role,
       tokenHash: hashToken(token),
-      invitedBy: input.invitedBy ?? null,
+      invitedBy: actingUser(scope),
       expiresAt,
     });
     await enqueueMessages(tx, company.id, [
@@ -136,10 +139,10 @@ export async function acceptInvitation(
 }
 
 /** The company's members and its invitations still open, for its owners. */
-export async function listMembers(database: Database, companyId: string, now: Date) {
+export async function listMembers(database: Database, scope: Scope, now: Date) {
   const [users, invitations] = await Promise.all([
-    listConsoleUsers(database.db, companyId),
-    listPendingInvitations(database.db, companyId, now),
+    listConsoleUsers(database.db, scope.companyId),
+    listPendingInvitations(database.db, scope.companyId, now),
   ]);
   return {
     members: users.map((u) => ({
@@ -159,14 +162,12 @@ export async function listMembers(database: Database, companyId: string, now: Da
   };
 }
 
-export const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-
 /**
  * Withdraws an open invitation of the company: it expires now, so its link answers 404 like a replaced one.
  * Another company's id, an accepted or expired one and a made-up one are all the same 404.
  */
-export async function revokeInvitation(database: Database, companyId: string, id: string, now: Date) {
-  const revoked = isUuid(id) && (await revokePendingInvitation(database.db, companyId, id, now));
+export async function revokeInvitation(database: Database, scope: Scope, id: string, now: Date) {
+  const revoked = isUuid(id) && (await revokePendingInvitation(database.db, scope.companyId, id, now));
   if (!revoked)
     throw new DomainError('not_found', 'There is no open invitation by that id in your company.', { field: 'id' });
   return { id, revoked: true as const };

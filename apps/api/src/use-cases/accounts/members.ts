@@ -1,12 +1,17 @@
 import type { Database } from '../../db/client';
-import { insertAudit } from '../../db/repositories/console-records';
+import { insertAudit } from '../../db/repositories/audit';
 import { deleteConsoleUser, lockConsoleUsers, setConsoleRole } from '../../db/repositories/console-users';
 import type { ConsoleRole } from '../../db/schema/console';
 import { DomainError } from '../../domain/errors';
 import { checkMemberChange, type MemberChange } from '../../domain/members';
-import { isUuid } from './invitations';
+import type { Scope } from '../../domain/scope';
+import { isUuid } from '../../lib/uuid';
 
-type Actor = { userId: string; companyId: string };
+/** The acting owner's user id: the rules (domain/members.ts) are about who acts on whom. */
+function actingOwner(scope: Scope): string {
+  if (scope.actor.kind !== 'member') throw new DomainError('forbidden', 'Only a member of the company can do this.');
+  return scope.actor.userId;
+}
 
 const noSuchMember = () =>
   new DomainError('not_found', 'There is no member by that id in your company.', { field: 'id' });
@@ -17,7 +22,8 @@ const noSuchMember = () =>
  * row, so their next request is 401; a role takes effect on their next request (the gate reads it each time).
  * Another company's member and a made-up id are the same 404.
  */
-async function changeMember(database: Database, actor: Actor, id: string, change: MemberChange, now: Date) {
+async function changeMember(database: Database, scope: Scope, id: string, change: MemberChange, now: Date) {
+  const actor = { companyId: scope.companyId, userId: actingOwner(scope) };
   if (!isUuid(id)) throw noSuchMember();
   return database.db.transaction(async (tx) => {
     const members = await lockConsoleUsers(tx, actor.companyId);
@@ -38,12 +44,12 @@ async function changeMember(database: Database, actor: Actor, id: string, change
   });
 }
 
-export async function removeMember(database: Database, actor: Actor, id: string, now: Date) {
-  await changeMember(database, actor, id, { kind: 'remove' }, now);
+export async function removeMember(database: Database, scope: Scope, id: string, now: Date) {
+  await changeMember(database, scope, id, { kind: 'remove' }, now);
   return { id, removed: true as const };
 }
 
-export async function changeMemberRole(database: Database, actor: Actor, id: string, role: ConsoleRole, now: Date) {
-  await changeMember(database, actor, id, { kind: 'role', role }, now);
+export async function changeMemberRole(database: Database, scope: Scope, id: string, role: ConsoleRole, now: Date) {
+  await changeMember(database, scope, id, { kind: 'role', role }, now);
   return { id, role };
 }

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client';
 import { findConsoleUserByEmail, insertConsoleUser, listConsoleUsers } from '../../db/repositories/console-users';
 import type { ConsoleRole } from '../../db/schema/console';
 import { DomainError } from '../../domain/errors';
-import { companyBySlug } from '../company/find-company';
+import type { Scope } from '../../domain/scope';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -24,16 +24,15 @@ export function checkNewPassword(password: string, field = 'password') {
 /** Makes a console user of a company with a password (the demo owner, test fixtures, accepted invitations). */
 export async function createConsoleUser(
   db: Queryable,
-  slug: string,
+  scope: Scope,
   input: { email: string; name: string; role: ConsoleRole; password: string },
 ) {
-  const company = await companyBySlug(db, slug);
   checkNewPassword(input.password);
   const email = normalizeEmail(input.email);
   if (await findConsoleUserByEmail(db, email)) {
     throw new DomainError('state_conflict', `${email} already has a console account.`, { field: 'email' });
   }
-  return insertConsoleUser(db, company.id, {
+  return insertConsoleUser(db, scope.companyId, {
     email,
     name: input.name.trim(),
     role: input.role,
@@ -41,7 +40,6 @@ export async function createConsoleUser(
   });
 }
 
-export async function listCompanyUsers(db: Queryable, slug: string) {
-  const company = await companyBySlug(db, slug);
-  return listConsoleUsers(db, company.id);
+export async function listCompanyUsers(db: Queryable, scope: Scope) {
+  return listConsoleUsers(db, scope.companyId);
 }

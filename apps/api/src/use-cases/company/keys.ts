@@ -1,14 +1,15 @@
-import type { Database } from '../../db/client';
-import { lockCompany, updateCompanyFlags } from '../../db/repositories/catalog';
+import type { Database, Queryable } from '../../db/client';
+import { findCompany, lockCompany, updateCompanyFlags } from '../../db/repositories/catalog';
 import { countActiveKeys, insertKey, listKeys, revokeKey } from '../../db/repositories/keys';
 import { publishChange, setBookingApiEnabled } from '../../db/repositories/platform';
 import { DomainError } from '../../domain/errors';
+import type { Scope } from '../../domain/scope';
 import { displayKey, fingerprint, generateKey, type KeyKind, normalizeDomain } from '../../lib/api-keys';
-import { companyBySlug } from './find-company';
 
 export const MAX_ACTIVE_SERVER_KEYS = 2;
 
-const companyId = async (database: Database, slug: string) => (await companyBySlug(database.db, slug)).id;
+/** The company's slug, for the sentences that point the operator at an svc command. */
+const slugOf = async (db: Queryable, scope: Scope) => (await findCompany(db, scope.companyId))?.slug;
 const refused = (message: string, field: string) => new DomainError('invalid_body', message, { field });
 
 export type CreatedKey = {
@@ -23,11 +24,11 @@ export type CreatedKey = {
 
 export async function createKey(
   database: Database,
-  slug: string,
+  scope: Scope,
   options: { kind: KeyKind; domains?: string[]; label?: string; expiresAt?: Date },
   now: Date,
 ): Promise<CreatedKey> {
-  const id = await companyId(database, slug);
+  const id = scope.companyId;
   const domains = (options.domains ?? []).map((d) => {
     const normalized = normalizeDomain(d);
     if (!normalized) {
@@ -49,7 +50,7 @@ export async function createKey(
     await lockCompany(tx, id);
     if (options.kind === 'server' && (await countActiveKeys(tx, id, 'server')) >= MAX_ACTIVE_SERVER_KEYS) {
       throw refused(
-        `a company has at most ${MAX_ACTIVE_SERVER_KEYS} active server keys: revoke one first (svc keys list ${slug})`,
+        `a company has at most ${MAX_ACTIVE_SERVER_KEYS} active server keys: revoke one first (svc keys list ${await slugOf(tx, scope)})`,
         'kind',
       );
     }
@@ -76,8 +77,8 @@ export async function createKey(
   };
 }
 
-export async function listCompanyKeys(database: Database, slug: string, now: Date) {
-  const rows = await listKeys(database.db, await companyId(database, slug));
+export async function listCompanyKeys(database: Database, scope: Scope, now: Date) {
+  const rows = await listKeys(database.db, scope.companyId);
   return rows.map((k) => ({
     id: k.id,
     kind: k.kind,
@@ -97,25 +98,33 @@ export async function listCompanyKeys(database: Database, slug: string, now: Dat
 }
 
 /** Revokes a key of the company (of one kind, when given: svc data-api keys revoke names only data keys). */
-export async function revokeCompanyKey(database: Database, slug: string, keyId: string, kind?: KeyKind) {
-  const id = await companyId(database, slug);
-  if (!/^[0-9a-f-]{36}$/i.test(keyId)) throw refused(`"${keyId}" is not a key id (see svc keys list ${slug})`, 'id');
-  return database.db.transaction(async (tx) => {
-    const row = await revokeKey(tx, id, keyId, kind);
-    if (!row) throw new DomainError('not_found', `company ${slug} has no key ${keyId}`, { field: 'id' });
-    await publishChange(tx);
-    return { id: row.id, revoked_at: row.revokedAt?.toISOString() ?? null };
+export async function revokeCompanyKey(database: Database, scope: Scope, keyId: string, kind?: KeyKind) {
+  const id = scope.companyId;
+  if (!/^[0-9a-f-]{36}$/i.test(keyId)) {
+    throw refused(`"${keyId}" is not a key id (see svc keys list ${await slugOf(database.db, scope)})`, 'id');
+  }
+  const row = await database.db.transaction(async (tx) => {
+    const revoked = await revokeKey(tx, id, keyId, kind);
+    if (revoked) await publishChange(tx);
+    return revoked;
   });
+  if (!row) {
+    throw new DomainError('not_found', `company ${await slugOf(database.db, scope)} has no key ${keyId}`, {
+      field: 'id',
+    });
+  }
+  return { id: row.id, revoked_at: row.revokedAt?.toISOString() ?? null };
 }
 
+/** The platform's switches of a company the operator named (svc company activate, booking on, payments ready). */
 export async function setCompanyFlags(
   database: Database,
-  slug: string,
+  scope: Scope,
   flags: { active?: boolean; bookingOnline?: boolean; paymentsReady?: boolean },
 ) {
   return database.db.transaction(async (tx) => {
-    const row = await updateCompanyFlags(tx, slug, flags);
-    if (!row) throw new DomainError('not_found', `no company with slug "${slug}"`, { field: 'slug' });
+    const row = await updateCompanyFlags(tx, scope.companyId, flags);
+    if (!row) throw new DomainError('not_found', 'This company does not exist any more.');
     await publishChange(tx);
     return { slug: row.slug, active: row.active, booking_online: row.bookingOnline, payments_ready: row.paymentsReady };
   });

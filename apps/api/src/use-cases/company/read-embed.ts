@@ -1,24 +1,21 @@
 import type { CompanyEmbed } from '../../contract/embed';
 import type { Queryable } from '../../db/client';
-import { findCompanyBySlug } from '../../db/repositories/catalog';
+import type { CompanyRow } from '../../db/repositories/catalog';
 import { activePublishableKeys } from '../../db/repositories/keys';
-import { DomainError } from '../../domain/errors';
 import { hostedPageUrl, pageMayUseKey } from '../../lib/api-keys';
 
 /**
- * A company's public face for our pages; an unknown or inactive company is a 404 alike. The key is the
- * newest active publishable key the asking page may use (its Origin among the key's domains, or our hosted
- * pages), so a company with a key per website has every site working; when none allows the Origin, the
- * newest key with `origin_allowed: false`, and the page says why.
+ * A company's public face for our pages, for the active company the embed route found by its slug. The key
+ * is the newest active publishable key the asking page may use (its Origin among the key's domains, or our
+ * hosted pages), so a company with a key per website has every site working; when none allows the Origin,
+ * the newest key with `origin_allowed: false`, and the page says why.
  */
 export async function readEmbed(
   db: Queryable,
-  slug: string,
+  company: CompanyRow,
   hostedBaseUrl: string,
   origin: string | undefined,
 ): Promise<CompanyEmbed> {
-  const company = await findCompanyBySlug(db, slug);
-  if (!company?.active) throw new DomainError('not_found', `No company "${slug}".`, { field: 'slug' });
   const keys = await activePublishableKeys(db, company.id);
   const allowed =
     origin === undefined ? undefined : keys.find((k) => pageMayUseKey(origin, k.allowedDomains, hostedBaseUrl));

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../../db/client';
 import { findKeyByFingerprint } from '../../db/repositories/keys';
+import type { Scope } from '../../domain/scope';
 import { fingerprint } from '../../lib/api-keys';
 import { dataDir, repoRoot } from '../../lib/paths';
 import { type DemoOwner, seedDemoOwner } from '../accounts/demo-owner';
@@ -22,23 +23,24 @@ export type DemoSeed = DemoKeys & { owner: DemoOwner };
  * .data/demo-keys.json, a local development file, and reused while the database still accepts it.
  */
 export async function seedDemo(database: Database, now: Date): Promise<DemoSeed> {
-  await applyCompanyConfig(database, JSON.parse(readFileSync(demoConfigPath(), 'utf8')));
-  const owner = await seedDemoOwner(database, DEMO_SLUG);
-  return { ...(await seedKeys(database, now)), owner };
+  const demo = await applyCompanyConfig(database, JSON.parse(readFileSync(demoConfigPath(), 'utf8')));
+  const scope: Scope = { companyId: demo.id, actor: { kind: 'cli' } };
+  const owner = await seedDemoOwner(database, scope);
+  return { ...(await seedKeys(database, scope, now)), owner };
 }
 
-async function seedKeys(database: Database, now: Date): Promise<DemoKeys> {
+async function seedKeys(database: Database, scope: Scope, now: Date): Promise<DemoKeys> {
   const saved = readSavedKeys();
   if (saved && (await keysValid(database, saved))) return saved;
 
-  for (const key of await listCompanyKeys(database, DEMO_SLUG, now)) {
-    if (key.status === 'active') await revokeCompanyKey(database, DEMO_SLUG, key.id);
+  for (const key of await listCompanyKeys(database, scope, now)) {
+    if (key.status === 'active') await revokeCompanyKey(database, scope, key.id);
   }
   const keys: DemoKeys = {
     publishable: (
       await createKey(
         database,
-        DEMO_SLUG,
+        scope,
         {
           kind: 'publishable',
           domains: ['localhost', '127.0.0.1'],
@@ -47,7 +49,7 @@ async function seedKeys(database: Database, now: Date): Promise<DemoKeys> {
         now,
       )
     ).key,
-    server: (await createKey(database, DEMO_SLUG, { kind: 'server', label: 'demo: local backend' }, now)).key,
+    server: (await createKey(database, scope, { kind: 'server', label: 'demo: local backend' }, now)).key,
   };
   writeFileSync(demoKeysPath(), `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
   return keys;

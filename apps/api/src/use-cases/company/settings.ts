@@ -1,7 +1,8 @@
 import type { CompanyConfigInput } from '../../company-config/schema';
 import type { Database } from '../../db/client';
-import { insertAudit } from '../../db/repositories/company-config';
+import { insertAudit } from '../../db/repositories/audit';
 import { DomainError } from '../../domain/errors';
+import { actingUser, type Scope } from '../../domain/scope';
 import { applyCompanyConfig } from './apply-config';
 import { readCompanyConfig } from './read-config';
 
@@ -87,8 +88,9 @@ export function sectionValues(config: CompanyConfigInput, section: SettingsSecti
 }
 
 /** Every section as its form shows it; card fees only for an owner. */
-export async function readSettings(database: Database, companyId: string, owner: boolean) {
-  const config = await readCompanyConfig(database, companyId);
+export async function readSettings(database: Database, scope: Scope) {
+  const owner = isOwner(scope);
+  const config = await readCompanyConfig(database, scope.companyId);
   const sections = Object.fromEntries(
     SETTINGS_SECTIONS.map((s) => [
       s.replace('-', '_'),
@@ -142,24 +144,21 @@ export function mergeSection(config: CompanyConfigInput, section: SettingsSectio
   return next;
 }
 
-export type SettingsChange = {
-  companyId: string;
-  userId: string;
-  owner: boolean;
-  section: SettingsSection;
-  values: unknown;
-};
+export type SettingsChange = { section: SettingsSection; values: unknown };
+
+/** An owner, or the operator at the machine: who may see and change the owners' sections. */
+const isOwner = (scope: Scope) => scope.actor.kind !== 'member' || scope.actor.role === 'owner';
 
 /** Saves one section: merged, validated and applied as `svc company apply` would; answers every section again. */
-export async function saveSettingsSection(database: Database, change: SettingsChange) {
-  if ((OWNER_SECTIONS.includes(change.section) || OWNER_EDITS.includes(change.section)) && !change.owner) {
+export async function saveSettingsSection(database: Database, scope: Scope, change: SettingsChange) {
+  if ((OWNER_SECTIONS.includes(change.section) || OWNER_EDITS.includes(change.section)) && !isOwner(scope)) {
     const what = change.section === 'fleet' ? 'the fleet' : 'card fee handling';
     throw new DomainError(
       'forbidden',
       `Only an owner of the company can change ${what}; ask an owner to do it or to make you one.`,
     );
   }
-  const current = await readCompanyConfig(database, change.companyId);
+  const current = await readCompanyConfig(database, scope.companyId);
   // The slug is the company's identity (the config is applied by slug): no section may change it.
   const next = { ...mergeSection(current, change.section, change.values), slug: current.slug };
   try {
@@ -174,10 +173,10 @@ export async function saveSettingsSection(database: Database, change: SettingsCh
     throw err;
   }
   await insertAudit(database.db, {
-    companyId: change.companyId,
-    userId: change.userId,
+    companyId: scope.companyId,
+    userId: actingUser(scope),
     action: `settings.${change.section}`,
     subject: `settings:${change.section}`,
   });
-  return readSettings(database, change.companyId, change.owner);
+  return readSettings(database, scope);
 }

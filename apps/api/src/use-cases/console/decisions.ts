@@ -1,18 +1,26 @@
-import { endHeldLease, leaseHeldSession } from '../../db/repositories/console-queue';
-import { findCustomer, insertAudit, rejectHeld, type Subject } from '../../db/repositories/console-records';
+import { insertAudit } from '../../db/repositories/audit';
+import { findCustomer } from '../../db/repositories/customers';
 import { findJobByNumber, type JunkJobRow } from '../../db/repositories/junk';
 import { findOrderByNumber, type OrderRow } from '../../db/repositories/orders';
 import { enqueueMessages } from '../../db/repositories/outbox';
-import { findSession, findSessionWithOrder, type SessionRow } from '../../db/repositories/sessions';
+import { rejectHeld, type Subject } from '../../db/repositories/payments';
+import {
+  endHeldLease,
+  findSession,
+  findSessionWithOrder,
+  leaseHeldSession,
+  type SessionRow,
+} from '../../db/repositories/sessions';
 import { DomainError } from '../../domain/errors';
 import { HELD_FOR_REVIEW } from '../../domain/order-status';
+import { actingUser, type Scope } from '../../domain/scope';
 import { rejectedMessages } from '../../messages/notices';
 import { dumpsterFulfilment } from '../dumpster/confirm-order';
 import { junkFulfilment } from '../junk/confirm-job';
 import { releaseJob, releaseOrder } from '../office/release-order';
 import { accountOf, processorCall } from '../shared/payments';
 import { type Fulfilment, settleSession } from '../shared/settle';
-import { catalogOf, conflict, type Member, noSuch, type OfficeDeps } from './member';
+import { catalogOf, conflict, noSuch, type OfficeDeps } from './office-deps';
 
 /**
  * The office's decisions on held orders and jobs (approve: capture and booking.released; reject: release
@@ -27,12 +35,10 @@ type Held = { row: OrderRow | JunkJobRow; subject: Subject; sessionId: string };
 const say = (status: string) => status.replaceAll('_', ' ');
 const title = (noun: Noun, n: number) => `${noun === 'order' ? 'Order' : 'Job'} #${n}`;
 
-async function findHeld(deps: OfficeDeps, member: Member, noun: Noun, n: number): Promise<Held> {
+async function findHeld(deps: OfficeDeps, scope: Scope, noun: Noun, n: number): Promise<Held> {
   const { db } = deps.database;
   const row =
-    noun === 'order'
-      ? await findOrderByNumber(db, member.companyId, n)
-      : await findJobByNumber(db, member.companyId, n);
+    noun === 'order' ? await findOrderByNumber(db, scope.companyId, n) : await findJobByNumber(db, scope.companyId, n);
   if (!row) throw noSuch(noun, n);
   if (row.status !== HELD_FOR_REVIEW) {
     throw conflict(`${title(noun, n)} is ${say(row.status)}: it is no longer held for review, so nothing was done.`);
@@ -42,29 +48,29 @@ async function findHeld(deps: OfficeDeps, member: Member, noun: Noun, n: number)
 }
 
 /** Runs a decision under the held session's lease, once the record is seen still held with the lease taken. */
-async function decide<T>(deps: OfficeDeps, member: Member, noun: Noun, n: number, run: (held: Held) => Promise<T>) {
+async function decide<T>(deps: OfficeDeps, scope: Scope, noun: Noun, n: number, run: (held: Held) => Promise<T>) {
   const { db } = deps.database;
-  const first = await findHeld(deps, member, noun, n);
-  if (!(await leaseHeldSession(db, member.companyId, first.sessionId))) {
+  const first = await findHeld(deps, scope, noun, n);
+  if (!(await leaseHeldSession(db, scope.companyId, first.sessionId))) {
     throw conflict(
       `Someone is approving or rejecting ${title(noun, n).toLowerCase()} right now: look again in a moment.`,
     );
   }
   try {
-    return await run(await findHeld(deps, member, noun, n));
+    return await run(await findHeld(deps, scope, noun, n));
   } finally {
-    await endHeldLease(db, member.companyId, first.sessionId);
+    await endHeldLease(db, scope.companyId, first.sessionId);
   }
 }
 
-export function approveHeld(deps: OfficeDeps, member: Member, noun: Noun, n: number) {
-  return decide(deps, member, noun, n, async (held) => {
+export function approveHeld(deps: OfficeDeps, scope: Scope, noun: Noun, n: number) {
+  return decide(deps, scope, noun, n, async (held) => {
     const now = deps.now();
     const release = noun === 'order' ? releaseOrder : releaseJob;
-    const released = await release(deps.database, deps.processorFor, member.slug, n, now);
+    const released = await release(deps.database, deps.processorFor, scope, n, now);
     await insertAudit(deps.database.db, {
-      companyId: member.companyId,
-      userId: member.userId,
+      companyId: scope.companyId,
+      userId: actingUser(scope),
       action: `${noun}.approved`,
       subject: `${noun}:${n}`,
       detail: 'card captured; booking.released sent',
@@ -85,13 +91,13 @@ export function approveHeld(deps: OfficeDeps, member: Member, noun: Noun, n: num
  * e-mailed and the decision audited, in one transaction. The reason stays in the audit: the customer is
  * told the booking could not be accepted, not why (docs/decisions.md).
  */
-export function rejectHeldBooking(deps: OfficeDeps, member: Member, noun: Noun, n: number, reason?: string) {
-  return decide(deps, member, noun, n, async (held) => {
+export function rejectHeldBooking(deps: OfficeDeps, scope: Scope, noun: Noun, n: number, reason?: string) {
+  return decide(deps, scope, noun, n, async (held) => {
     const { db } = deps.database;
-    const catalog = await catalogOf(deps.database, member);
+    const catalog = await catalogOf(deps.database, scope);
     const processor = deps.processorFor(catalog.company);
     if (!processor) throw new DomainError('upstream', 'The payment service of this company is not available.');
-    const session = (await findSession(db, member.companyId, held.sessionId)) as SessionRow;
+    const session = (await findSession(db, scope.companyId, held.sessionId)) as SessionRow;
     const intentId = session.paymentIntentId;
     if (!intentId) throw conflict(`${title(noun, n)} has no card payment to release.`);
     const account = accountOf(catalog.company);
@@ -100,16 +106,16 @@ export function rejectHeldBooking(deps: OfficeDeps, member: Member, noun: Noun, 
       throw conflict(`${title(noun, n)}'s card was already charged: approve it, or cancel and refund it.`);
     }
     if (intent.status !== 'canceled') await processorCall(() => processor.cancel(intentId, account));
-    const customer = await findCustomer(db, member.companyId, held.row.customerId);
+    const customer = await findCustomer(db, scope.companyId, held.row.customerId);
     const now = deps.now();
     await db.transaction(async (tx) => {
-      if (!(await rejectHeld(tx, member.companyId, held.subject, now))) {
+      if (!(await rejectHeld(tx, scope.companyId, held.subject, now))) {
         throw conflict(`${title(noun, n)} was changed by someone else just now: look at it again.`);
       }
-      if (customer) await enqueueMessages(tx, member.companyId, rejectedMessages(catalog.company, noun, n, customer));
+      if (customer) await enqueueMessages(tx, scope.companyId, rejectedMessages(catalog.company, noun, n, customer));
       await insertAudit(tx, {
-        companyId: member.companyId,
-        userId: member.userId,
+        companyId: scope.companyId,
+        userId: actingUser(scope),
         action: `${noun}.rejected`,
         subject: `${noun}:${n}`,
         detail: reason?.trim() ? reason.trim() : null,
@@ -135,9 +141,9 @@ const FULFILMENTS: Record<SessionRow['kind'], Fulfilment<unknown>> = {
  * worker (use-cases/shared/settle.ts), under the session's confirm lease. A session that has its order
  * answers it (already: true), as a repeated confirm does.
  */
-export async function createOrderForSession(deps: OfficeDeps, member: Member, sessionId: string) {
+export async function createOrderForSession(deps: OfficeDeps, scope: Scope, sessionId: string) {
   const { db } = deps.database;
-  const found = await findSessionWithOrder(db, member.companyId, sessionId);
+  const found = await findSessionWithOrder(db, scope.companyId, sessionId);
   const notFound = () =>
     new DomainError('not_found', `There is no booking session ${sessionId} in this company.`, { field: 'session_id' });
   if (!found) throw notFound();
@@ -153,7 +159,7 @@ export async function createOrderForSession(deps: OfficeDeps, member: Member, se
   if (!session.paymentIntentId || !['intent_created', 'unconfirmed'].includes(session.state)) {
     throw conflict(`Booking ${sessionId} is ${say(session.state)}: there is no authorized payment to make it from.`);
   }
-  const catalog = await catalogOf(deps.database, member);
+  const catalog = await catalogOf(deps.database, scope);
   const settled = await settleSession(
     { db, processorFor: deps.processorFor, now: deps.now },
     catalog,
@@ -162,10 +168,10 @@ export async function createOrderForSession(deps: OfficeDeps, member: Member, se
   );
   switch (settled.kind) {
     case 'order': {
-      const again = await findSessionWithOrder(db, member.companyId, sessionId);
+      const again = await findSessionWithOrder(db, scope.companyId, sessionId);
       await insertAudit(db, {
-        companyId: member.companyId,
-        userId: member.userId,
+        companyId: scope.companyId,
+        userId: actingUser(scope),
         action: 'session.order_created',
         subject: `session:${sessionId}`,
         detail: again?.orderNumber ? `order #${again.orderNumber}` : `job #${again?.jobNumber}`,

@@ -1,14 +1,15 @@
 import { addDays, todayIn } from '../../domain/dates';
 import { FLEET_DAYS, type FleetDays, freeOn } from '../../domain/fleet';
+import type { Scope } from '../../domain/scope';
 import { countFleets, isTracked } from '../dumpster/fleet';
-import { catalogOf, type Member, type OfficeDeps } from './member';
+import { catalogOf, type OfficeDeps } from './office-deps';
 
 /**
  * The Fleet page: for each size whose cans the company counts, cans out (rentals and checkouts holding one),
  * in repair and free on each of FLEET_DAYS days from `from` (default: the company's today).
  */
-export async function fleetView(deps: OfficeDeps, member: Member, from?: string) {
-  const catalog = await catalogOf(deps.database, member);
+export async function fleetView(deps: OfficeDeps, scope: Scope, from?: string) {
+  const catalog = await catalogOf(deps.database, scope);
   const now = deps.now();
   const start = from ?? todayIn(catalog.company.timezone, now);
   const end = addDays(start, FLEET_DAYS - 1);

@@ -1,10 +1,11 @@
 import type { Database } from '../../db/client';
+import { type CompanyRow, findCompany } from '../../db/repositories/catalog';
 import { setDayWindow, updateDataApi } from '../../db/repositories/data-api';
 import { publishChange } from '../../db/repositories/platform';
 import type { DataApiAccess } from '../../db/schema';
 import { WINDOW_SECONDS } from '../../domain/data-plan';
 import { DomainError } from '../../domain/errors';
-import { companyBySlug } from '../company/find-company';
+import type { Scope } from '../../domain/scope';
 import { currentPlanDay } from './plan-days';
 
 /**
@@ -14,9 +15,14 @@ import { currentPlanDay } from './plan-days';
  */
 const MAX_USE = 2000;
 
-type Row = Awaited<ReturnType<typeof companyBySlug>>;
+/** The scope's company as the platform's commands read it (the edge found it by its slug). */
+async function companyOf(database: Database, scope: Scope): Promise<CompanyRow> {
+  const company = await findCompany(database.db, scope.companyId);
+  if (!company) throw new DomainError('not_found', 'This company does not exist any more.', { field: 'slug' });
+  return company;
+}
 
-function present(row: Row) {
+function present(row: CompanyRow) {
   return {
     slug: row.slug,
     access: row.dataApiAccess,
@@ -28,8 +34,12 @@ function present(row: Row) {
   };
 }
 
-async function change(database: Database, slug: string, decide: (row: Row) => Parameters<typeof updateDataApi>[2]) {
-  const company = await companyBySlug(database.db, slug);
+async function change(
+  database: Database,
+  scope: Scope,
+  decide: (row: CompanyRow) => Parameters<typeof updateDataApi>[2],
+) {
+  const company = await companyOf(database, scope);
   return database.db.transaction(async (tx) => {
     const row = await updateDataApi(tx, company.id, decide(company));
     await publishChange(tx);
@@ -37,7 +47,7 @@ async function change(database: Database, slug: string, decide: (row: Row) => Pa
   });
 }
 
-export function requestDataApi(database: Database, slug: string, use: string, now: Date) {
+export function requestDataApi(database: Database, scope: Scope, use: string, now: Date) {
   const text = use.trim();
   if (text.length < 10) {
     throw new DomainError('invalid_body', 'Say in a sentence what the Data API will be used for (--use "…").', {
@@ -47,9 +57,9 @@ export function requestDataApi(database: Database, slug: string, use: string, no
   if ([...text].length > MAX_USE) {
     throw new DomainError('invalid_body', `The description is at most ${MAX_USE} characters.`, { field: 'use' });
   }
-  return change(database, slug, (row) => {
+  return change(database, scope, (row) => {
     if (row.dataApiAccess === 'approved') {
-      throw new DomainError('invalid_body', `${slug} already has Data API access.`, { field: 'slug' });
+      throw new DomainError('invalid_body', `${row.slug} already has Data API access.`, { field: 'slug' });
     }
     return { dataApiAccess: 'requested', dataApiUse: text, dataApiRequestedAt: now, dataApiDecidedAt: null };
   });
@@ -57,15 +67,15 @@ export function requestDataApi(database: Database, slug: string, use: string, no
 
 export function decideDataApi(
   database: Database,
-  slug: string,
+  scope: Scope,
   access: Extract<DataApiAccess, 'approved' | 'revoked'>,
   now: Date,
 ) {
-  return change(database, slug, (row) => {
+  return change(database, scope, (row) => {
     if (access === 'approved' && row.dataApiAccess === 'none') {
       throw new DomainError(
         'invalid_body',
-        `${slug} has not asked for Data API access: it asks first (svc data-api request ${slug} --use "…").`,
+        `${row.slug} has not asked for Data API access: it asks first (svc data-api request ${row.slug} --use "…").`,
         { field: 'slug' },
       );
     }
@@ -73,22 +83,22 @@ export function decideDataApi(
   });
 }
 
-export const setDataApiEnabled = (database: Database, slug: string, enabled: boolean) =>
-  change(database, slug, () => ({ dataApiEnabled: enabled }));
+export const setDataApiEnabled = (database: Database, scope: Scope, enabled: boolean) =>
+  change(database, scope, () => ({ dataApiEnabled: enabled }));
 
-export const setPlan = (database: Database, slug: string, plan: 'free' | 'paid') =>
-  change(database, slug, () => ({ plan }));
+export const setPlan = (database: Database, scope: Scope, plan: 'free' | 'paid') =>
+  change(database, scope, () => ({ plan }));
 
-export async function dataApiStatus(database: Database, slug: string) {
-  return present(await companyBySlug(database.db, slug));
+export async function dataApiStatus(database: Database, scope: Scope) {
+  return present(await companyOf(database, scope));
 }
 
 /**
  * Today's free-plan window of a company, for the platform's support: shown, ended now (`end`), or given
  * back (`reset`: the next read opens a new one). Today is the plan day that contains now.
  */
-export async function dataApiWindow(database: Database, slug: string, action: 'show' | 'end' | 'reset', now: Date) {
-  const company = await companyBySlug(database.db, slug);
+export async function dataApiWindow(database: Database, scope: Scope, action: 'show' | 'end' | 'reset', now: Date) {
+  const company = await companyOf(database, scope);
   let day = await currentPlanDay(database.db, company, now);
   if (action !== 'show') {
     await database.db.transaction(async (tx) => {
@@ -103,7 +113,7 @@ export async function dataApiWindow(database: Database, slug: string, action: 's
     ? Math.max(0, Math.ceil((openedAt.getTime() + WINDOW_SECONDS * 1000 - now.getTime()) / 1000))
     : null;
   return {
-    slug,
+    slug: company.slug,
     plan: company.plan,
     day: day.day,
     opened_at: openedAt?.toISOString() ?? null,

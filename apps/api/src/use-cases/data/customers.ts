@@ -1,8 +1,13 @@
 import type { Db } from '../../db/client';
-import { bookingsOf, findShownCustomer, listCustomersPage } from '../../db/repositories/data-customers';
-import type { Catalog } from '../../domain/catalog';
+import {
+  type Bookings,
+  bookingsOf,
+  type CustomerRow,
+  findShownCustomer,
+  listCustomersPage,
+} from '../../db/repositories/customers';
 import { DomainError } from '../../domain/errors';
-import { presentDataCustomer } from '../../present/data-resources';
+import type { CatalogScope } from '../../domain/scope';
 import { createdRange, type Page, pageOf, sinceOf, window } from './paging';
 
 export type CustomersQuery = {
@@ -13,28 +18,32 @@ export type CustomersQuery = {
   page: number;
   per_page: number;
 };
-type DataCustomer = ReturnType<typeof presentDataCustomer>;
+/** A customer the API shows, with its orders and jobs counted. */
+export type ShownCustomer = { customer: CustomerRow; bookings: Bookings };
 
 /** GET /v1/customers: the customers the API shows, newest first, each with its orders and jobs counted. */
-export async function listDataCustomers(db: Db, catalog: Catalog, query: CustomersQuery): Promise<Page<DataCustomer>> {
-  const { id } = catalog.company;
+export async function listDataCustomers(
+  db: Db,
+  scope: CatalogScope,
+  query: CustomersQuery,
+): Promise<Page<ShownCustomer>> {
+  const { companyId } = scope;
   const { offset, limit } = window(query);
-  const filter = { q: query.q, updatedSince: sinceOf(query.updated_since), ...createdRange(catalog, query) };
-  const rows = await listCustomersPage(db, id, filter, offset, limit);
+  const filter = { q: query.q, updatedSince: sinceOf(query.updated_since), ...createdRange(scope.catalog, query) };
+  const rows = await listCustomersPage(db, companyId, filter, offset, limit);
   const page = pageOf(rows, query);
   const bookings = await bookingsOf(
     db,
-    id,
+    companyId,
     page.data.map((c) => c.id),
   );
-  return { ...page, data: page.data.map((c) => presentDataCustomer(c, bookings(c.id))) };
+  return { ...page, data: page.data.map((customer) => ({ customer, bookings: bookings(customer.id) })) };
 }
 
 /** GET /v1/customers/{id}: 404 for an id this company does not show (another company's, all bookings held). */
-export async function readDataCustomer(db: Db, catalog: Catalog, customerId: string): Promise<DataCustomer> {
-  const { id } = catalog.company;
-  const row = await findShownCustomer(db, id, customerId);
-  if (!row) throw new DomainError('not_found', `No customer ${customerId}.`, { field: 'id' });
-  const bookings = await bookingsOf(db, id, [row.id]);
-  return presentDataCustomer(row, bookings(row.id));
+export async function readDataCustomer(db: Db, scope: CatalogScope, customerId: string): Promise<ShownCustomer> {
+  const customer = await findShownCustomer(db, scope.companyId, customerId);
+  if (!customer) throw new DomainError('not_found', `No customer ${customerId}.`, { field: 'id' });
+  const bookings = await bookingsOf(db, scope.companyId, [customer.id]);
+  return { customer, bookings: bookings(customer.id) };
 }

@@ -1,9 +1,8 @@
 import type { Db } from '../../db/client';
-import { findEstimate, listEstimatesPage } from '../../db/repositories/data-estimates';
-import type { Catalog } from '../../domain/catalog';
+import { type EstimateRow, findEstimate, listEstimatesPage } from '../../db/repositories/estimates';
 import { todayIn } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
-import { presentEstimate } from '../../present/data-resources';
+import type { CatalogScope } from '../../domain/scope';
 import { createdRange, type Page, pageOf, window } from './paging';
 
 export type EstimatesQuery = {
@@ -15,7 +14,6 @@ export type EstimatesQuery = {
   page: number;
   per_page: number;
 };
-type DataEstimate = ReturnType<typeof presentEstimate>;
 
 /**
  * GET /v1/estimates: priced checkouts that never became an order or job, newest first. Their status
@@ -23,21 +21,25 @@ type DataEstimate = ReturnType<typeof presentEstimate>;
  */
 export async function listDataEstimates(
   db: Db,
-  catalog: Catalog,
+  scope: CatalogScope,
   query: EstimatesQuery,
   now: Date,
-): Promise<Page<DataEstimate>> {
-  const { id, timezone } = catalog.company;
+): Promise<Page<EstimateRow>> {
   const { offset, limit } = window(query);
-  const filter = { status: query.status, kind: query.kind, q: query.q, ...createdRange(catalog, query) };
-  const rows = await listEstimatesPage(db, id, todayIn(timezone, now), filter, offset, limit);
-  return pageOf(rows.map(presentEstimate), query);
+  const filter = { status: query.status, kind: query.kind, q: query.q, ...createdRange(scope.catalog, query) };
+  const today = todayIn(scope.catalog.company.timezone, now);
+  return pageOf(await listEstimatesPage(db, scope.companyId, today, filter, offset, limit), query);
 }
 
 /** GET /v1/estimates/{id}: 404 for another company's session, or one that became an order or job. */
-export async function readDataEstimate(db: Db, catalog: Catalog, estimateId: string, now: Date): Promise<DataEstimate> {
-  const { id, timezone } = catalog.company;
-  const row = await findEstimate(db, id, todayIn(timezone, now), estimateId);
+export async function readDataEstimate(
+  db: Db,
+  scope: CatalogScope,
+  estimateId: string,
+  now: Date,
+): Promise<EstimateRow> {
+  const today = todayIn(scope.catalog.company.timezone, now);
+  const row = await findEstimate(db, scope.companyId, today, estimateId);
   if (!row) throw new DomainError('not_found', `No estimate ${estimateId}.`, { field: 'id' });
-  return presentEstimate(row);
+  return row;
 }

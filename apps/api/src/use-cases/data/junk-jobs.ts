@@ -1,8 +1,7 @@
 import type { Db } from '../../db/client';
-import { findListedJob, listJobsPage, photoCounts } from '../../db/repositories/data-junk-jobs';
-import type { Catalog } from '../../domain/catalog';
+import { findListedJob, type JunkJobRow, listJobsPage, photoCounts } from '../../db/repositories/junk';
 import { DomainError } from '../../domain/errors';
-import { presentDataJunkJob } from '../../messages/data';
+import type { CatalogScope } from '../../domain/scope';
 import { createdRange, type Page, pageOf, sinceOf, window } from './paging';
 
 export type JunkJobsQuery = {
@@ -13,27 +12,31 @@ export type JunkJobsQuery = {
   page: number;
   per_page: number;
 };
-type DataJunkJob = ReturnType<typeof presentDataJunkJob>;
+/** A job the API shows, with how many photos it has. */
+export type ShownJob = { job: JunkJobRow; photos: number };
 
 /** GET /v1/junk-jobs: the company's jobs not under fraud review, newest first, with their photos counted. */
-export async function listDataJunkJobs(db: Db, catalog: Catalog, query: JunkJobsQuery): Promise<Page<DataJunkJob>> {
-  const { id } = catalog.company;
+export async function listDataJunkJobs(db: Db, scope: CatalogScope, query: JunkJobsQuery): Promise<Page<ShownJob>> {
+  const { companyId } = scope;
   const { offset, limit } = window(query);
-  const filter = { status: query.status, updatedSince: sinceOf(query.updated_since), ...createdRange(catalog, query) };
-  const page = pageOf(await listJobsPage(db, id, filter, offset, limit), query);
+  const filter = {
+    status: query.status,
+    updatedSince: sinceOf(query.updated_since),
+    ...createdRange(scope.catalog, query),
+  };
+  const page = pageOf(await listJobsPage(db, companyId, filter, offset, limit), query);
   const photos = await photoCounts(
     db,
-    id,
+    companyId,
     page.data.map((j) => j.id),
   );
-  return { ...page, data: page.data.map((j) => presentDataJunkJob(j, photos.get(j.id) ?? 0)) };
+  return { ...page, data: page.data.map((job) => ({ job, photos: photos.get(job.id) ?? 0 })) };
 }
 
 /** GET /v1/junk-jobs/{job_number}: 404 for a number this company does not show (another company's, held). */
-export async function readDataJunkJob(db: Db, catalog: Catalog, jobNumber: number): Promise<DataJunkJob> {
-  const { id } = catalog.company;
-  const job = await findListedJob(db, id, jobNumber);
+export async function readDataJunkJob(db: Db, scope: CatalogScope, jobNumber: number): Promise<ShownJob> {
+  const job = await findListedJob(db, scope.companyId, jobNumber);
   if (!job) throw new DomainError('not_found', `No junk job #${jobNumber}.`, { field: 'job_number' });
-  const photos = await photoCounts(db, id, [job.id]);
-  return presentDataJunkJob(job, photos.get(job.id) ?? 0);
+  const photos = await photoCounts(db, scope.companyId, [job.id]);
+  return { job, photos: photos.get(job.id) ?? 0 };
 }

@@ -9,10 +9,10 @@ import {
   lockNames,
 } from '../../db/repositories/leads';
 import { enqueueWebhooks } from '../../db/repositories/outbox';
-import type { Catalog } from '../../domain/catalog';
 import { checkLeadQuota } from '../../domain/data-plan';
 import { DomainError } from '../../domain/errors';
 import { dedupeSince, normalizeEmail, normalizePhone } from '../../domain/leads';
+import type { CatalogScope } from '../../domain/scope';
 import { presentLead } from '../../messages/data';
 import { currentPlanDay } from './plan-days';
 
@@ -35,11 +35,11 @@ export type PushedLead = { lead: LeadRow; existing: boolean };
  */
 export async function pushLead(
   db: Db,
-  catalog: Catalog,
+  scope: CatalogScope,
   body: LeadRequest,
   options: { now: Date; idempotencyKey?: string; upgradeUrl: string },
 ): Promise<PushedLead> {
-  const { id: companyId } = catalog.company;
+  const { companyId, catalog } = scope;
   const { plan } = catalog.company.dataApi;
   const phone = normalizePhone(body.phone);
   const email = normalizeEmail(body.email);

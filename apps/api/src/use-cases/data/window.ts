@@ -1,12 +1,12 @@
 import type { Db } from '../../db/client';
 import { openDayWindow } from '../../db/repositories/data-api';
-import type { Catalog } from '../../domain/catalog';
 import { windowRemaining } from '../../domain/data-plan';
+import type { CatalogScope } from '../../domain/scope';
 import { currentPlanDay } from './plan-days';
 
 export type Windows = {
   /** Seconds left in the company's window today, opening it on the day's first read; daily_window_ended after. */
-  remaining(catalog: Catalog): Promise<number>;
+  remaining(scope: CatalogScope): Promise<number>;
   /** Forgets what this process knows (a window changed by the platform's support tools). */
   flush(): void;
 };
@@ -19,7 +19,7 @@ export type Windows = {
 export function createWindows(db: Db, now: () => Date, upgradeUrl: string): Windows {
   const opened = new Map<string, { startsAt: Date; endsAt: Date; at: Date }>();
   return {
-    async remaining(catalog) {
+    async remaining({ catalog }) {
       const { id } = catalog.company;
       const at = now();
       let hit = opened.get(id);

@@ -1,16 +1,12 @@
 import type { z } from '@hono/zod-openapi';
 import type { ConfirmBody } from '../../contract/booking';
 import type { Db } from '../../db/client';
-import {
-  findOrder,
-  insertDispatch,
-  insertOrder,
-  invoiceOf,
-  type OrderRow,
-  takeOrderNumber,
-} from '../../db/repositories/orders';
+import { insertDispatch } from '../../db/repositories/dispatch';
+import { findOrder, insertOrder, type OrderRow, takeOrderNumber } from '../../db/repositories/orders';
+import { invoiceOf } from '../../db/repositories/payments';
 import type { SessionRow } from '../../db/repositories/sessions';
 import type { Catalog } from '../../domain/catalog';
+import type { CatalogScope } from '../../domain/scope';
 import { presentBookingEvent } from '../../messages/booking-events';
 import { bookedOrder } from '../../messages/notices';
 import { announceBooking, bookCustomer, bookInvoice } from '../shared/bookkeeping';
@@ -34,8 +30,8 @@ export const dumpsterFulfilment: Fulfilment<Confirmation> = {
  * invoice, payment record and dispatch entries, and the outbox events, in one transaction; captures the
  * card only after that commit. Repeats answer the same order; a concurrent call gets `processing`.
  */
-export function confirmOrder(deps: Deps, catalog: Catalog, body: z.infer<typeof ConfirmBody>) {
-  return confirmSession(deps, catalog, body, dumpsterFulfilment);
+export function confirmOrder(deps: Deps, scope: CatalogScope, body: z.infer<typeof ConfirmBody>) {
+  return confirmSession(deps, scope.catalog, body, dumpsterFulfilment);
 }
 
 async function createOrder(tx: Db, catalog: Catalog, session: SessionRow, held: boolean, now: Date): Promise<OrderRow> {

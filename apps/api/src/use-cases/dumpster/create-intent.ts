@@ -3,7 +3,7 @@ import type { IntentBody } from '../../contract/booking';
 import type { Db } from '../../db/client';
 import { insertSession, lockCompanyHolds } from '../../db/repositories/sessions';
 import { checkBookingRules, type FrozenBooking } from '../../domain/booking-rules';
-import type { Catalog } from '../../domain/catalog';
+import type { CatalogScope } from '../../domain/scope';
 import { HOLD_MINUTES } from '../../domain/session-state';
 import { type OpenedIntent, openIntent, replaceSession } from '../shared/intents';
 import type { AdmitIntent, Channel, ProcessorFor } from '../shared/payments';
@@ -26,11 +26,12 @@ export type DumpsterBooking = FrozenBooking<Omit<IntentRequest, 'session_id' | '
  */
 export function createIntent(
   deps: IntentDeps,
-  catalog: Catalog,
+  scope: CatalogScope,
   body: IntentRequest,
   today: string,
   caller: { channel: Channel; ip: string | null },
 ): Promise<OpenedIntent> {
+  const { catalog } = scope;
   const { company } = catalog;
   return openIntent(deps, catalog, body, async ({ replaces_session_id: replaces, ...request }, session) => {
     const canTakePayments = deps.processorFor(company) !== null;

@@ -14,6 +14,7 @@ import {
   type SizeFleet,
   shortestRental,
 } from '../../domain/fleet';
+import type { CatalogScope } from '../../domain/scope';
 import { closedDays } from './read-catalog';
 
 /**
@@ -153,7 +154,7 @@ type AvailabilityQuery = { from?: string; to?: string; size_id?: string; rental_
  */
 export async function availabilityFor(
   db: Queryable,
-  catalog: Catalog,
+  { catalog }: CatalogScope,
   query: AvailabilityQuery,
   at: { today: string; now: Date },
 ) {
@@ -201,7 +202,7 @@ export async function availabilityFor(
 }
 
 /** GET /sizes: each size as the catalog has it and, for one whose cans are counted, its next delivery day. */
-export async function sizesWithFleet(db: Queryable, catalog: Catalog, at: { today: string; now: Date }) {
+export async function sizesWithFleet(db: Queryable, { catalog }: CatalogScope, at: { today: string; now: Date }) {
   const tracked = catalog.sizes.filter(isTracked);
   const range = bookableRange(catalog, at.today, at.today);
   if (tracked.length === 0 || !range) {

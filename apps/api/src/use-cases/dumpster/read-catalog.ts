@@ -12,14 +12,15 @@ import { addDays, daysBetween } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
 import { priceQuote } from '../../domain/pricing';
 import { evaluatePromo } from '../../domain/promo';
+import type { CatalogScope } from '../../domain/scope';
 import { checkServiceArea } from '../../domain/service-area';
 
 /**
- * The Booking API's read side. Each takes the company's cached catalog and its local 'today', so none of
- * them touches the database: a quote is pure computation. They answer in cents; presenters make dollars.
+ * The Booking API's read side. Each takes the company's scope (its cached catalog) and its local 'today',
+ * so none of them touches the database: a quote is pure computation. They answer in cents; presenters make dollars.
  */
 
-export function quoteRental(catalog: Catalog, body: z.infer<typeof QuoteBody>, today: string) {
+export function quoteRental({ catalog }: CatalogScope, body: z.infer<typeof QuoteBody>, today: string) {
   const size = catalog.sizes.find((s) => s.id === body.size_id);
   if (!size) throw new DomainError('not_found', 'No size with this id for this company.', { field: 'size_id' });
   const material = resolveMaterial(catalog, body.material);
@@ -28,7 +29,7 @@ export function quoteRental(catalog: Catalog, body: z.infer<typeof QuoteBody>, t
   return { size, rentalDays: body.rental_days, material, promo, cents };
 }
 
-export function checkBooking(catalog: Catalog, body: z.infer<typeof CheckBody>, today: string) {
+export function checkBooking({ catalog }: CatalogScope, body: z.infer<typeof CheckBody>, today: string) {
   const { company } = catalog;
   return {
     date: body.delivery_date === undefined ? null : checkDeliveryDate(company, today, body.delivery_date),

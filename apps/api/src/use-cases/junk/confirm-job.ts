@@ -1,19 +1,20 @@
 import type { z } from '@hono/zod-openapi';
 import type { ConfirmBody } from '../../contract/booking';
 import type { Db } from '../../db/client';
+import { insertDispatch } from '../../db/repositories/dispatch';
 import {
   countPhotos,
   findJob,
   insertJob,
   type JunkJobRow,
-  jobInvoiceOf,
   seatsTakenInWindow,
   takeJobNumber,
 } from '../../db/repositories/junk';
-import { insertDispatch } from '../../db/repositories/orders';
+import { jobInvoiceOf } from '../../db/repositories/payments';
 import { lockCompanyHolds, type SessionRow } from '../../db/repositories/sessions';
 import type { Catalog } from '../../domain/catalog';
 import { PHOTO_WINDOW_MINUTES } from '../../domain/junk';
+import type { CatalogScope } from '../../domain/scope';
 import { presentJunkEvent } from '../../messages/junk-events';
 import { bookedJob } from '../../messages/notices';
 import { announceBooking, bookCustomer, bookInvoice } from '../shared/bookkeeping';
@@ -28,8 +29,8 @@ type Deps = { db: Db; processorFor: ProcessorFor; now: () => Date };
  * POST /junk/confirm: the same confirm as dumpsters (use-cases/shared/settle.ts), making a junk job with
  * its own per-company job_number, its invoice, payment record and dispatch entry in one transaction.
  */
-export function confirmJob(deps: Deps, catalog: Catalog, body: z.infer<typeof ConfirmBody>) {
-  return confirmSession(deps, catalog, body, junkFulfilment);
+export function confirmJob(deps: Deps, scope: CatalogScope, body: z.infer<typeof ConfirmBody>) {
+  return confirmSession(deps, scope.catalog, body, junkFulfilment);
 }
 
 export type JunkConfirmation = Awaited<ReturnType<typeof confirmation>>;

@@ -3,10 +3,10 @@ import type { JunkIntentBody } from '../../contract/booking';
 import type { Db } from '../../db/client';
 import { seatsTaken } from '../../db/repositories/junk';
 import { insertSession, lockCompanyHolds } from '../../db/repositories/sessions';
-import type { Catalog } from '../../domain/catalog';
 import { DomainError } from '../../domain/errors';
 import { checkJunkRules, type FrozenJunk } from '../../domain/junk-rules';
 import { junkDay, type SlotClock } from '../../domain/junk-slots';
+import type { CatalogScope } from '../../domain/scope';
 import { HOLD_MINUTES } from '../../domain/session-state';
 import { type OpenedIntent, openIntent, replaceSession } from '../shared/intents';
 import type { AdmitIntent, Channel, ProcessorFor } from '../shared/payments';
@@ -27,11 +27,12 @@ type Deps = { db: Db; processorFor: ProcessorFor; admit: AdmitIntent; now: () =>
  */
 export function createJunkIntent(
   deps: Deps,
-  catalog: Catalog,
+  scope: CatalogScope,
   body: JunkIntentRequest,
   clock: SlotClock,
   caller: { channel: Channel; ip: string | null },
 ): Promise<OpenedIntent> {
+  const { catalog } = scope;
   const { company } = catalog;
   return openIntent(deps, catalog, body, async ({ replaces_session_id: replaces, ...request }, session) => {
     const canTakePayments = deps.processorFor(company) !== null;

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { countPhotos, findJob, insertPhotos, type JunkJobRow, listPhotos, lockJob } from '../../db/repositories/junk';
 import { findSession } from '../../db/repositories/sessions';
-import type { Catalog } from '../../domain/catalog';
 import { DomainError } from '../../domain/errors';
+import type { CatalogScope } from '../../domain/scope';
 import { cleanPhoto } from '../../photos/inspect';
 import type { PhotoStore } from '../../photos/store';
 
@@ -16,7 +16,7 @@ const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'web
  */
 export async function photoJob(
   deps: { db: Db; now: () => Date },
-  catalog: Catalog,
+  { catalog }: CatalogScope,
   sessionId: string | undefined,
 ): Promise<JunkJobRow> {
   const { company, junk } = catalog;
@@ -65,7 +65,7 @@ export async function photoJob(
  */
 export async function addJunkPhotos(
   deps: { db: Db; photos: PhotoStore },
-  catalog: Catalog,
+  { catalog }: CatalogScope,
   job: JunkJobRow,
   files: Buffer[],
 ) {

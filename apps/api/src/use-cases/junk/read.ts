@@ -2,15 +2,15 @@ import type { z } from '@hono/zod-openapi';
 import type { JunkQuoteBody } from '../../contract/booking';
 import type { Db } from '../../db/client';
 import { seatsTaken } from '../../db/repositories/junk';
-import type { Catalog } from '../../domain/catalog';
 import { addDays, daysBetween } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
 import { findLoad, priceJunk } from '../../domain/junk-rules';
 import { JUNK_DEFAULT_SPAN, JUNK_MAX_SPAN, junkDays, type SlotClock } from '../../domain/junk-slots';
 import { evaluatePromo } from '../../domain/promo';
+import type { CatalogScope } from '../../domain/scope';
 
 /** POST /junk/quote: pure computation on the cached catalog, in cents. */
-export function quoteJunk(catalog: Catalog, body: z.infer<typeof JunkQuoteBody>, today: string) {
+export function quoteJunk({ catalog }: CatalogScope, body: z.infer<typeof JunkQuoteBody>, today: string) {
   const load = findLoad(catalog, body.load_fraction);
   const promo = body.promo_code === undefined ? null : evaluatePromo(catalog.promos, body.promo_code, today);
   return { load, promo, cents: priceJunk(catalog, load, promo) };
@@ -33,7 +33,7 @@ export function junkRange(query: { from?: string; to?: string }, today: string) 
 /** GET /junk/availability: the calendar's rules with the seats jobs and held intents have taken. */
 export async function junkAvailability(
   db: Db,
-  catalog: Catalog,
+  { catalog }: CatalogScope,
   query: { from?: string; to?: string },
   clock: SlotClock,
   now: Date,

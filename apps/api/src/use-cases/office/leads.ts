@@ -1,15 +1,14 @@
 import type { Database, Queryable } from '../../db/client';
+import { insertAudit } from '../../db/repositories/audit';
+import { customersWithPhone, findOrCreateCustomer } from '../../db/repositories/customers';
 import { findLead, type LeadRow, latestLeads, setLeadStatus } from '../../db/repositories/leads';
-import { customersWithPhone, findOrCreateCustomer } from '../../db/repositories/orders';
 import { DomainError } from '../../domain/errors';
 import { customerMatchOf, noCustomerWithPhone, severalCustomersWithPhone } from '../../domain/lead-moves';
 import { checkLeadMove, LEAD_STATUSES, type LeadStatus } from '../../domain/leads';
-import { presentLead } from '../../messages/data';
-import { companyBySlug } from '../company/find-company';
+import type { Scope } from '../../domain/scope';
+import { isUuid } from '../../lib/uuid';
 
-/** The office's leads (svc leads list|move; the company console later): data spec section 3. */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The office's leads (svc leads list|move, the console's leads): data spec section 3. */
 
 function leadStatus(value: string, field: string): LeadStatus {
   if ((LEAD_STATUSES as readonly string[]).includes(value)) return value as LeadStatus;
@@ -19,27 +18,35 @@ function leadStatus(value: string, field: string): LeadStatus {
 }
 
 /** The latest 100 leads, newest first; of one status when given. */
-export async function listLeads(database: Database, slug: string, status?: string) {
-  const company = await companyBySlug(database.db, slug);
+export async function latestLeadsOf(database: Database, scope: Scope, status?: string): Promise<LeadRow[]> {
   const filter = status === undefined ? {} : { status: leadStatus(status, 'status') };
-  return (await latestLeads(database.db, company.id, filter, 100)).map(presentLead);
+  return latestLeads(database.db, scope.companyId, filter, 100);
 }
+
+export type MovedLead = { lead: LeadRow; previousStatus: LeadStatus };
 
 /**
  * Moves a lead (domain/leads.ts, checkLeadMove). Converted makes or links the company's customer
- * (domain/lead-moves.ts) and names it on the lead, in the same transaction as the move.
+ * (domain/lead-moves.ts) and names it on the lead, in the same transaction as the move. A member's move is
+ * written to the console's audit.
  */
-export async function moveLead(database: Database, slug: string, leadId: string, to: string, now = new Date()) {
-  const company = await companyBySlug(database.db, slug);
+export async function moveLead(
+  database: Database,
+  scope: Scope,
+  leadId: string,
+  to: string,
+  now: Date,
+): Promise<MovedLead> {
+  const { companyId, actor } = scope;
   const next = leadStatus(to, 'status');
-  const notFound = () => new DomainError('not_found', `${company.slug} has no lead ${leadId}.`, { field: 'id' });
-  if (!UUID.test(leadId)) throw notFound();
+  const notFound = () => new DomainError('not_found', `There is no lead ${leadId} in this company.`, { field: 'id' });
+  if (!isUuid(leadId)) throw notFound();
   return database.db.transaction(async (tx) => {
-    const lead = await findLead(tx, company.id, leadId);
+    const lead = await findLead(tx, companyId, leadId);
     if (!lead) throw notFound();
     checkLeadMove(lead.status, next);
-    const customerId = next === 'converted' ? await customerOf(tx, company.id, lead) : undefined;
-    const moved = await setLeadStatus(tx, company.id, lead.id, { from: lead.status, to: next, at: now, customerId });
+    const customerId = next === 'converted' ? await customerOf(tx, companyId, lead) : undefined;
+    const moved = await setLeadStatus(tx, companyId, lead.id, { from: lead.status, to: next, at: now, customerId });
     if (!moved) {
       throw new DomainError(
         'invalid_body',
@@ -49,7 +56,17 @@ export async function moveLead(database: Database, slug: string, leadId: string,
         },
       );
     }
-    return { ...presentLead(moved), previous_status: lead.status };
+    if (actor.kind === 'member') {
+      await insertAudit(tx, {
+        companyId,
+        userId: actor.userId,
+        action: `lead.${moved.status}`,
+        subject: `lead:${leadId}`,
+        detail: `${lead.status} → ${moved.status}`,
+        at: now,
+      });
+    }
+    return { lead: moved, previousStatus: lead.status };
   });
 }
 

@@ -1,16 +1,17 @@
 import type { Database } from '../../db/client';
+import { type CompanyRow, findCompany } from '../../db/repositories/catalog';
 import { findJobByNumber, setJobStatus } from '../../db/repositories/junk';
 import { findOrderByNumber, setOrderStatus } from '../../db/repositories/orders';
 import { todayIn } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
 import { checkJobMove } from '../../domain/job-status';
 import { checkOrderMove } from '../../domain/order-status';
-import { companyBySlug } from '../company/find-company';
+import type { Scope } from '../../domain/scope';
 import { announceJobMoved, announceOrderMoved } from '../shared/data-events';
 
 /**
- * The office moves an order or a junk job along its lifecycle (svc orders status, svc jobs status; the
- * company console later): the rule is domain/order-status.ts or domain/job-status.ts; the move, updated_at
+ * The office moves an order or a junk job along its lifecycle (svc orders status, svc jobs status, the
+ * console's dispatch board): the rule is domain/order-status.ts or domain/job-status.ts; the move, updated_at
  * (completed_at for a completed order) and the Data API's *.status_changed webhook are one transaction.
  */
 
@@ -19,8 +20,15 @@ const changedMeanwhile = (what: string) =>
     field: 'status',
   });
 
-export async function moveOrder(database: Database, slug: string, orderNumber: number, to: string, now = new Date()) {
-  const company = await companyBySlug(database.db, slug);
+/** The scope's company (its timezone, and its slug for the CLI's sentences). */
+async function companyOf(database: Database, scope: Scope): Promise<CompanyRow> {
+  const company = await findCompany(database.db, scope.companyId);
+  if (!company) throw new DomainError('not_found', 'This company does not exist any more.');
+  return company;
+}
+
+export async function moveOrder(database: Database, scope: Scope, orderNumber: number, to: string, now: Date) {
+  const company = await companyOf(database, scope);
   return database.db.transaction(async (tx) => {
     const order = await findOrderByNumber(tx, company.id, orderNumber);
     if (!order) {
@@ -49,8 +57,8 @@ export async function moveOrder(database: Database, slug: string, orderNumber: n
   });
 }
 
-export async function moveJob(database: Database, slug: string, jobNumber: number, to: string, now = new Date()) {
-  const company = await companyBySlug(database.db, slug);
+export async function moveJob(database: Database, scope: Scope, jobNumber: number, to: string, now: Date) {
+  const company = await companyOf(database, scope);
   return database.db.transaction(async (tx) => {
     const job = await findJobByNumber(tx, company.id, jobNumber);
     if (!job) throw new DomainError('not_found', `${company.slug} has no job #${jobNumber}.`, { field: 'job_number' });

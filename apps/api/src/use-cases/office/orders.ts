@@ -1,22 +1,16 @@
 import type { Database } from '../../db/client';
 import { latestOrders } from '../../db/repositories/orders';
 import { listOutbox } from '../../db/repositories/outbox';
-import { presentOfficeOrder } from '../../present/orders';
-import { companyBySlug } from '../company/find-company';
+import type { Scope } from '../../domain/scope';
 
-const companyOf = (database: Database, slug: string) => companyBySlug(database.db, slug);
-
-/** The office's view of recent orders, newest first. */
-export async function listOrders(database: Database, slug: string) {
-  const company = await companyOf(database, slug);
-  const rows = await latestOrders(database.db, company.id, 100);
-  return rows.map(({ order, email }) => presentOfficeOrder(order, email));
+/** The office's view of recent orders, newest first, each with its customer's e-mail address. */
+export async function listOrders(database: Database, scope: Scope) {
+  return latestOrders(database.db, scope.companyId, 100);
 }
 
 /** Outgoing webhooks, e-mails and texts of a company, as the outbox holds them. */
-export async function listCompanyOutbox(database: Database, slug: string) {
-  const company = await companyOf(database, slug);
-  return (await listOutbox(database.db, company.id)).map((row) => ({
+export async function listCompanyOutbox(database: Database, scope: Scope) {
+  return (await listOutbox(database.db, scope.companyId)).map((row) => ({
     id: row.id,
     channel: row.channel,
     topic: row.topic,

@@ -7,9 +7,9 @@ import { findSession } from '../../db/repositories/sessions';
 import { DomainError } from '../../domain/errors';
 import { HELD_FOR_REVIEW as REVIEW } from '../../domain/order-status';
 import { paymentMismatch } from '../../domain/payment-match';
+import type { Scope } from '../../domain/scope';
 import { presentBookingEvent } from '../../messages/booking-events';
 import { presentJunkEvent } from '../../messages/junk-events';
-import { companyBySlug } from '../company/find-company';
 import { announcePayment, markPaid } from '../shared/capture';
 import { announceJobCreated, announceOrderCreated } from '../shared/data-events';
 import { accountOf, type ProcessorFor } from '../shared/payments';
@@ -57,28 +57,22 @@ const JOBS: Held<JunkJobRow> = {
 export function releaseOrder(
   database: Database,
   processorFor: ProcessorFor,
-  slug: string,
+  scope: Scope,
   orderNumber: number,
-  now = new Date(),
+  now: Date,
 ) {
-  return release(database, processorFor, slug, orderNumber, ORDERS, now);
+  return release(database, processorFor, scope, orderNumber, ORDERS, now);
 }
 
 /** The same for a junk removal job (svc jobs approve): junk_job.created, then payment.received. */
-export function releaseJob(
-  database: Database,
-  processorFor: ProcessorFor,
-  slug: string,
-  jobNumber: number,
-  now = new Date(),
-) {
-  return release(database, processorFor, slug, jobNumber, JOBS, now);
+export function releaseJob(database: Database, processorFor: ProcessorFor, scope: Scope, jobNumber: number, now: Date) {
+  return release(database, processorFor, scope, jobNumber, JOBS, now);
 }
 
 async function release<R extends Releasable>(
   database: Database,
   processorFor: ProcessorFor,
-  slug: string,
+  scope: Scope,
   num: number,
   held: Held<R>,
   now: Date,
@@ -87,10 +81,11 @@ async function release<R extends Releasable>(
   const field = `${noun}_number`;
   // The office's refusals: the order or job is not in a state to be released.
   const refused = (message: string) => new DomainError('invalid_body', message, { field });
-  const company = await companyBySlug(database.db, slug);
-  const catalog = await loadCatalog(database.db, company.id);
+  const catalog = await loadCatalog(database.db, scope.companyId);
+  if (!catalog) throw new DomainError('not_found', 'This company has no catalog yet.');
+  const { company } = catalog;
   const row = await held.find(database.db, company.id, num);
-  if (!row || !catalog) throw new DomainError('not_found', `company ${slug} has no ${noun} #${num}`, { field });
+  if (!row) throw new DomainError('not_found', `company ${company.slug} has no ${noun} #${num}`, { field });
   if (row.status !== REVIEW) throw refused(`${noun} #${num} is ${row.status}, not held for review`);
   const session = row.sessionId ? await findSession(database.db, company.id, row.sessionId) : undefined;
   const intentId = session?.paymentIntentId;

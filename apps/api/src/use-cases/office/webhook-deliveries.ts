@@ -1,24 +1,29 @@
 import type { Database } from '../../db/client';
+import { insertAudit } from '../../db/repositories/audit';
 import { lockCompany } from '../../db/repositories/catalog';
-import { insertAudit } from '../../db/repositories/company-config';
-import { endpointSucceeded, type OutboxRow } from '../../db/repositories/outbox';
+import type { OutboxRow } from '../../db/repositories/outbox';
 import { publishChange } from '../../db/repositories/platform';
 import {
   claimManualAttempt,
-  enableEndpoint,
-  findCompanyEndpoint,
   findDelivery,
   finishManualAttempt,
   insertManualDelivery,
   listAttempts,
   listDeliveries,
 } from '../../db/repositories/webhook-attempts';
-import { countEnabledEndpoints, listEndpoints } from '../../db/repositories/webhook-endpoints';
+import {
+  countEnabledEndpoints,
+  enableEndpoint,
+  endpointSucceeded,
+  findCompanyEndpoint,
+  listEndpoints,
+} from '../../db/repositories/webhook-endpoints';
 import { DomainError } from '../../domain/errors';
 import { BOOKING_EVENTS, type BookingEventName, DATA_EVENTS, type DataEventName } from '../../domain/events';
+import { actingUser, type Scope } from '../../domain/scope';
 import { attemptWebhook } from '../../events/deliver';
 import { sampleEvent } from '../../events/sample-events';
-import { presentDelivery, presentEndpoint } from '../../present/webhook-deliveries';
+import { isUuid } from '../../lib/uuid';
 import { addWebhookEndpoint, MAX_WEBHOOK_ENDPOINTS, type NewEndpoint, removeWebhookEndpoint } from './webhooks';
 
 /**
@@ -35,9 +40,7 @@ export type ManualOptions = { now: Date; allowLocal: boolean };
 const noEndpoint = (id: string) =>
   new DomainError('not_found', `There is no webhook endpoint ${id} in your company.`, { field: 'id' });
 
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-
-export async function endpointOf(database: Database, companyId: string, id: string) {
+async function endpointOf(database: Database, companyId: string, id: string) {
   const endpoint = isUuid(id) ? await findCompanyEndpoint(database.db, companyId, id) : undefined;
   if (!endpoint) throw noEndpoint(id);
   return endpoint;
@@ -52,7 +55,8 @@ async function deliveryOf(database: Database, companyId: string, endpointId: str
   return row;
 }
 
-export async function listEndpointDeliveries(database: Database, companyId: string, endpointId: string, page: number) {
+export async function listEndpointDeliveries(database: Database, scope: Scope, endpointId: string, page: number) {
+  const { companyId } = scope;
   const endpoint = await endpointOf(database, companyId, endpointId);
   const rows = await listDeliveries(database.db, companyId, endpoint.id, page, DELIVERIES_PER_PAGE);
   const shown = rows.slice(0, DELIVERIES_PER_PAGE);
@@ -62,11 +66,12 @@ export async function listEndpointDeliveries(database: Database, companyId: stri
     shown.map((r) => r.id),
   );
   return {
-    endpoint: presentEndpoint(endpoint),
-    deliveries: shown.map((r) => presentDelivery(r, attempts)),
+    endpoint,
+    deliveries: shown,
+    attempts,
     page,
-    per_page: DELIVERIES_PER_PAGE,
-    has_more: rows.length > DELIVERIES_PER_PAGE,
+    perPage: DELIVERIES_PER_PAGE,
+    hasMore: rows.length > DELIVERIES_PER_PAGE,
   };
 }
 
@@ -76,11 +81,12 @@ export async function listEndpointDeliveries(database: Database, companyId: stri
  */
 export async function resendDelivery(
   database: Database,
-  companyId: string,
+  scope: Scope,
   endpointId: string,
   deliveryId: string,
   options: ManualOptions & { seen?: number },
 ) {
+  const { companyId } = scope;
   const endpoint = await endpointOf(database, companyId, endpointId);
   const row = await deliveryOf(database, companyId, endpoint.id, deliveryId);
   const seen = options.seen ?? row.attempts;
@@ -97,11 +103,12 @@ export async function resendDelivery(
 /** Sends a signed sample of one of the endpoint's events (its first when none is named), logged as a delivery. */
 export async function sendTestEvent(
   database: Database,
-  companyId: string,
+  scope: Scope,
   endpointId: string,
   event: string | undefined,
   options: ManualOptions,
 ) {
+  const { companyId } = scope;
   const endpoint = await endpointOf(database, companyId, endpointId);
   const name = event ?? endpoint.events[0];
   if (!name || !endpoint.events.includes(name)) {
@@ -137,13 +144,14 @@ async function manualAttempt(
   });
   if (sent.ok) await endpointSucceeded(database.db, endpoint.id);
   const attempts = await listAttempts(database.db, companyId, [row.id]);
-  return presentDelivery(finished, attempts);
+  return { delivery: finished, attempts };
 }
 
 /** Switches a switched-off endpoint back on (within the limit of enabled endpoints per API). */
-export async function enableWebhookEndpoint(database: Database, companyId: string, endpointId: string) {
+export async function enableWebhookEndpoint(database: Database, scope: Scope, endpointId: string) {
+  const { companyId } = scope;
   const endpoint = await endpointOf(database, companyId, endpointId);
-  if (endpoint.enabled) return presentEndpoint(endpoint);
+  if (endpoint.enabled) return endpoint;
   return database.db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
     if ((await countEnabledEndpoints(tx, companyId, endpoint.api)) >= MAX_WEBHOOK_ENDPOINTS) {
@@ -154,36 +162,37 @@ export async function enableWebhookEndpoint(database: Database, companyId: strin
     }
     await enableEndpoint(tx, companyId, endpoint.id);
     await publishChange(tx);
-    return presentEndpoint({ ...endpoint, enabled: true, disabledAt: null, consecutiveFailures: 0 });
+    return { ...endpoint, enabled: true, disabledAt: null, consecutiveFailures: 0 };
   });
 }
 
-/** Adds an endpoint for the console: the shared use case, the endpoint as the log shows it, its secret once. */
-export async function addConsoleEndpoint(
-  database: Database,
-  owner: { companyId: string; slug: string; userId: string },
-  endpoint: NewEndpoint,
-) {
-  const created = await addWebhookEndpoint(database, owner.slug, endpoint);
-  await insertAudit(database.db, { ...owner, action: 'webhook.created', subject: `endpoint:${created.id}` });
-  return { ...presentEndpoint(await endpointOf(database, owner.companyId, created.id)), secret: created.secret };
+/** Adds an endpoint for the console: the shared use case, audited; the endpoint as the log shows it, its secret once. */
+export async function addConsoleEndpoint(database: Database, scope: Scope, endpoint: NewEndpoint) {
+  const created = await addWebhookEndpoint(database, scope, endpoint);
+  await insertAudit(database.db, {
+    companyId: scope.companyId,
+    userId: actingUser(scope),
+    action: 'webhook.created',
+    subject: `endpoint:${created.id}`,
+  });
+  return { endpoint: await endpointOf(database, scope.companyId, created.id), secret: created.secret };
 }
 
-export async function removeConsoleEndpoint(
-  database: Database,
-  owner: { companyId: string; slug: string; userId: string },
-  id: string,
-) {
-  const removed = await removeWebhookEndpoint(database, owner.slug, id);
-  await insertAudit(database.db, { ...owner, action: 'webhook.removed', subject: `endpoint:${removed.id}` });
+export async function removeConsoleEndpoint(database: Database, scope: Scope, id: string) {
+  const removed = await removeWebhookEndpoint(database, scope, id);
+  await insertAudit(database.db, {
+    companyId: scope.companyId,
+    userId: actingUser(scope),
+    action: 'webhook.removed',
+    subject: `endpoint:${removed.id}`,
+  });
   return { id: removed.id, removed: true as const };
 }
 
 /** The company's endpoints as the console lists them (never their secrets), with what each API can send. */
-export async function listConsoleEndpoints(database: Database, companyId: string) {
-  const rows = await listEndpoints(database.db, companyId);
+export async function listConsoleEndpoints(database: Database, scope: Scope) {
   return {
-    endpoints: rows.map(presentEndpoint),
+    endpoints: await listEndpoints(database.db, scope.companyId),
     events: { booking: [...BOOKING_EVENTS], data: [...DATA_EVENTS] },
     max_per_api: MAX_WEBHOOK_ENDPOINTS,
   };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client';
-import { lockCompany } from '../../db/repositories/catalog';
+import { findCompany, lockCompany } from '../../db/repositories/catalog';
 import { publishChange } from '../../db/repositories/platform';
 import {
   countEnabledEndpoints,
@@ -10,9 +10,9 @@ import {
 } from '../../db/repositories/webhook-endpoints';
 import { DomainError } from '../../domain/errors';
 import { BOOKING_EVENTS, DATA_EVENTS } from '../../domain/events';
+import type { Scope } from '../../domain/scope';
 import type { WebhookApi } from '../../events/backoff';
 import { checkWebhookTarget } from '../../events/ssrf';
-import { companyBySlug } from '../company/find-company';
 
 /** At most this many endpoints a company, per API (the Booking API's spec section 6; the Data API's alike). */
 export const MAX_WEBHOOK_ENDPOINTS = 3;
@@ -38,13 +38,13 @@ export type NewEndpoint = {
  */
 export async function addWebhookEndpoint(
   database: Database,
-  slug: string,
+  scope: Scope,
   endpoint: NewEndpoint,
   allowLocal = process.env.SVC_WEBHOOK_ALLOW_HTTP === '1',
 ) {
   const api = endpoint.api ?? 'booking';
   if (!(api in EVENTS_OF)) throw refused(`"${api}" is not an API: booking or data`, 'api');
-  const company = await companyBySlug(database.db, slug);
+  const companyId = scope.companyId;
   let parsed: URL;
   try {
     parsed = new URL(endpoint.url);
@@ -65,20 +65,19 @@ export async function addWebhookEndpoint(
   }
   const secret = `svc_wh_${randomBytes(24).toString('base64url')}`;
   return database.db.transaction(async (tx) => {
-    await lockCompany(tx, company.id);
-    if ((await countEnabledEndpoints(tx, company.id, api)) >= MAX_WEBHOOK_ENDPOINTS) {
+    await lockCompany(tx, companyId);
+    if ((await countEnabledEndpoints(tx, companyId, api)) >= MAX_WEBHOOK_ENDPOINTS) {
       throw refused(`a company has at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints for ${API_NAMES[api]}`);
     }
     const url = parsed.toString();
-    const id = await insertEndpoint(tx, { companyId: company.id, api, url, secret, events: chosen });
+    const id = await insertEndpoint(tx, { companyId, api, url, secret, events: chosen });
     await publishChange(tx);
     return { id, api, url, events: chosen, secret };
   });
 }
 
-export async function listWebhookEndpoints(database: Database, slug: string) {
-  const company = await companyBySlug(database.db, slug);
-  return (await listEndpoints(database.db, company.id)).map((r) => ({
+export async function listWebhookEndpoints(database: Database, scope: Scope) {
+  return (await listEndpoints(database.db, scope.companyId)).map((r) => ({
     id: r.id,
     api: r.api,
     url: r.url,
@@ -89,10 +88,11 @@ export async function listWebhookEndpoints(database: Database, slug: string) {
   }));
 }
 
-export async function removeWebhookEndpoint(database: Database, slug: string, id: string) {
-  const company = await companyBySlug(database.db, slug);
-  if (!/^[0-9a-f-]{36}$/i.test(id) || !(await deleteEndpoint(database.db, company.id, id))) {
-    throw new DomainError('not_found', `company ${slug} has no webhook endpoint ${id}`, { field: 'id' });
+export async function removeWebhookEndpoint(database: Database, scope: Scope, id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id) || !(await deleteEndpoint(database.db, scope.companyId, id))) {
+    // The sentence names the company by its slug, as the operator typed it (svc webhooks remove).
+    const company = await findCompany(database.db, scope.companyId);
+    throw new DomainError('not_found', `company ${company?.slug} has no webhook endpoint ${id}`, { field: 'id' });
   }
   return { id, removed: true };
 }

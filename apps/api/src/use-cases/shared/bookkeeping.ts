@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
-import { findOrCreateCustomer, insertInvoice, insertPayment } from '../../db/repositories/orders';
+import { findOrCreateCustomer } from '../../db/repositories/customers';
 import { enqueueMessages, enqueueWebhooks } from '../../db/repositories/outbox';
+import { insertInvoice, insertPayment } from '../../db/repositories/payments';
 import { type SessionRow, updateSession } from '../../db/repositories/sessions';
 import type { Company } from '../../domain/catalog';
 import { type Booked, confirmationMessages } from '../../messages/notices';

@@ -1,11 +1,12 @@
 import type { Queryable } from '../../db/client';
 import { type JunkJobRow, markJobPaid } from '../../db/repositories/junk';
-import { capturePayment, markOrderPaid, type OrderRow } from '../../db/repositories/orders';
+import { markOrderPaid, type OrderRow } from '../../db/repositories/orders';
 import { enqueueWebhooks } from '../../db/repositories/outbox';
+import { capturePayment } from '../../db/repositories/payments';
 import { DomainError } from '../../domain/errors';
 import { captureProblem } from '../../domain/payment-match';
-import type { ProcessorIntent } from '../../payments/processor';
 import { presentPaymentReceived } from '../../messages/data-events';
+import type { ProcessorIntent } from '../../payments/processor';
 
 /** A capture the processor answered, to be recorded on the order or job it paid for. */
 export type CaptureAnswer = {

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { serverGet } from '../../../lib/server-api';
-import type { Invitation } from '../../../lib/types';
 import { AcceptInvitationForm } from './accept-invitation-form';
 
 export const metadata: Metadata = { title: 'Join your team' };
@@ -13,7 +12,9 @@ export default async function AcceptInvitationPage({
   searchParams: Promise<Record<string, string>>;
 }) {
   const { token } = await searchParams;
-  const invitation = token ? await serverGet<Invitation>(`/invitations/${encodeURIComponent(token)}`) : undefined;
+  const invitation = token
+    ? await serverGet((api) => api.GET('/invitations/{token}', { params: { path: { token } } }))
+    : undefined;
   if (!token || !invitation?.ok) {
     return (
       <>

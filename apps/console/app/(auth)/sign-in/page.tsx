@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { safeNext } from '../../../lib/next-path';
-import { serverGet } from '../../../lib/server-api';
+import { serverMe } from '../../../lib/server-api';
 import { SignInForm } from './sign-in-form';
 
 export const metadata: Metadata = { title: 'Sign in' };
@@ -10,7 +10,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const params = await searchParams;
   const next = safeNext(params.next);
   // Already signed in (a bookmark, the back button): straight to the console.
-  if ((await serverGet('/me')).ok) redirect(next);
+  if ((await serverMe()).ok) redirect(next);
   return (
     <>
       <h1>Sign in</h1>

@@ -4,12 +4,19 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Field } from '../../../components/field';
 import { useToast } from '../../../components/notice';
-import { consoleFetch } from '../../../lib/api';
+import { api, call } from '../../../lib/api';
 import { countsChanged } from '../../../lib/counts';
 import type { Decision } from './types';
 
 type Target = { kind: 'order' | 'job'; number: number };
-const path = (t: Target) => `/${t.kind === 'order' ? 'orders' : 'jobs'}/${t.number}`;
+const approve = ({ kind, number }: Target) =>
+  kind === 'order'
+    ? api.POST('/orders/{order_number}/approve', { params: { path: { order_number: number } } })
+    : api.POST('/jobs/{job_number}/approve', { params: { path: { job_number: number } } });
+const reject = ({ kind, number }: Target, reason: string | undefined) =>
+  kind === 'order'
+    ? api.POST('/orders/{order_number}/reject', { params: { path: { order_number: number } }, body: { reason } })
+    : api.POST('/jobs/{job_number}/reject', { params: { path: { job_number: number } }, body: { reason } });
 const name = (t: Target) => `${t.kind === 'order' ? 'Order' : 'Job'} #${t.number}`;
 
 /**
@@ -49,7 +56,7 @@ export function DecideButtons({ target, onDone }: { target: Target; onDone: () =
         title={`Approve ${name(target)}?`}
         confirmLabel="Approve and charge"
         pendingLabel="Approving…"
-        onConfirm={() => consoleFetch<Decision>('POST', `${path(target)}/approve`)}
+        onConfirm={() => call(approve(target))}
         onDone={done('approved')}
         onCancel={() => setOpen(undefined)}
       >
@@ -63,9 +70,7 @@ export function DecideButtons({ target, onDone }: { target: Target; onDone: () =
         confirmLabel="Reject and release the card"
         pendingLabel="Rejecting…"
         tone="danger"
-        onConfirm={() =>
-          consoleFetch<Decision>('POST', `${path(target)}/reject`, { body: { reason: reason || undefined } })
-        }
+        onConfirm={() => call(reject(target, reason || undefined))}
         onDone={done('rejected')}
         onCancel={() => setOpen(undefined)}
       >

@@ -2,8 +2,21 @@
 
 import { useId, useState } from 'react';
 import { ActionButton } from '../../../components/action-button';
-import { consoleFetch } from '../../../lib/api';
+import { api, call } from '../../../lib/api';
 import { words } from './format';
+import type { JobStatus, OrderStatus } from './types';
+
+/** The move as the API takes it: `to` is one of the moves the record offered. */
+const move = (kind: 'order' | 'job', number: number, to: string) =>
+  kind === 'order'
+    ? api.POST('/orders/{order_number}/status', {
+        params: { path: { order_number: number } },
+        body: { status: to as OrderStatus },
+      })
+    : api.POST('/jobs/{job_number}/status', {
+        params: { path: { job_number: number } },
+        body: { status: to as JobStatus },
+      });
 
 /**
  * Moves an order or job to one of the statuses its rule allows (the API says which): a select and a button.
@@ -30,9 +43,7 @@ export function MoveControl(props: { kind: 'order' | 'job'; number: number; move
         ))}
       </select>{' '}
       <ActionButton
-        action={() =>
-          consoleFetch('POST', `/${kind === 'order' ? 'orders' : 'jobs'}/${number}/status`, { body: { status: to } })
-        }
+        action={() => call(move(kind, number, to))}
         pendingLabel="Moving…"
         successMessage={`${label} moved to ${words(to)}.`}
         onSuccess={onMoved}

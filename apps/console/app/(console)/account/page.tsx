@@ -1,12 +1,11 @@
 import type { Metadata } from 'next';
-import { serverGet } from '../../../lib/server-api';
-import type { Me } from '../../../lib/types';
+import { serverMe } from '../../../lib/server-api';
 
 export const metadata: Metadata = { title: 'Your account' };
 
 /** Who is signed in and what their role allows (the shell's name links here). */
 export default async function AccountPage() {
-  const me = await serverGet<Me>('/me');
+  const me = await serverMe();
   if (!me.ok) return null; // the layout has already sent a signed-out visitor to sign in
   const { name, email, role, company } = me.data;
   return (

@@ -4,13 +4,18 @@ import Link from 'next/link';
 import { DataTable } from '../../../components/data-table';
 import { Notice } from '../../../components/notice';
 import { useUrlParams } from '../../../components/url-state';
+import { api, queryValue } from '../../../lib/api';
 import { usePage } from '../../../lib/use-api';
 import { when } from '../_office/format';
 import type { CustomerLine } from '../_office/types';
 
 export default function CustomersPage() {
   const { params, page } = useUrlParams();
-  const customers = usePage<CustomerLine>('/customers', { q: params.get('q'), page, per_page: 25 });
+  const customers = usePage(
+    (signal) =>
+      api.GET('/customers', { params: { query: { q: queryValue(params.get('q')), page, per_page: 25 } }, signal }),
+    [params.get('q'), page],
+  );
   return (
     <>
       <h1>Customers</h1>

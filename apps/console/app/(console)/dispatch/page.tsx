@@ -6,9 +6,10 @@ import { Field } from '../../../components/field';
 import { Notice } from '../../../components/notice';
 import { StatusBadge } from '../../../components/status-badge';
 import { useUrlParams } from '../../../components/url-state';
+import { api, queryValue } from '../../../lib/api';
 import { useApi } from '../../../lib/use-api';
 import { MoveControl } from '../_office/move';
-import type { DayJob, DispatchDay, Stop } from '../_office/types';
+import type { DayJob, Stop } from '../_office/types';
 
 /** Adds days to a YYYY-MM-DD date (UTC arithmetic: a plain date has no timezone). */
 function shift(date: string, days: number): string {
@@ -21,7 +22,10 @@ function shift(date: string, days: number): string {
 export default function DispatchPage() {
   const { params, set } = useUrlParams();
   const date = params.get('date') ?? undefined;
-  const day = useApi<DispatchDay>('/dispatch', { date });
+  const day = useApi(
+    (signal) => api.GET('/dispatch', { params: { query: { date: queryValue(date) } }, signal }),
+    [date],
+  );
   const shown = day.data?.date ?? date;
   const stops = (caption: string, rows: Stop[] | undefined, empty: string) => (
     <DataTable<Stop>

@@ -4,14 +4,25 @@ import { DataTable } from '../../../components/data-table';
 import { Notice } from '../../../components/notice';
 import { StatusBadge } from '../../../components/status-badge';
 import { useUrlParams } from '../../../components/url-state';
+import { api, queryValue } from '../../../lib/api';
+import type { QueryOf } from '../../../lib/types';
 import { usePage } from '../../../lib/use-api';
 import { money, when } from '../_office/format';
 import type { Estimate } from '../_office/types';
 
+type Status = NonNullable<QueryOf<'/estimates'>['status']>;
+
 /** Checkouts that reached a price with contact details and were never paid: the calls worth making. */
 export default function EstimatesPage() {
   const { params, page } = useUrlParams();
-  const estimates = usePage<Estimate>('/estimates', { status: params.get('status') ?? 'open', page, per_page: 25 });
+  const estimates = usePage(
+    (signal) =>
+      api.GET('/estimates', {
+        params: { query: { status: queryValue<Status>(params.get('status') ?? 'open'), page, per_page: 25 } },
+        signal,
+      }),
+    [params.get('status'), page],
+  );
   return (
     <>
       <h1>Estimates</h1>

@@ -4,8 +4,9 @@ import Link from 'next/link';
 import { DataTable } from '../../../components/data-table';
 import { useMe } from '../../../components/me';
 import { Notice } from '../../../components/notice';
+import { api } from '../../../lib/api';
 import { useApi } from '../../../lib/use-api';
-import type { Fleet, FleetSize } from '../_office/types';
+import type { FleetSize } from '../_office/types';
 import { FleetChart } from './fleet-chart';
 
 type Day = FleetSize['days'][number];
@@ -37,7 +38,7 @@ function ranges(dates: string[]): string[] {
  */
 export default function FleetPage() {
   const me = useMe();
-  const fleet = useApi<Fleet>('/fleet');
+  const fleet = useApi((signal) => api.GET('/fleet', { signal }), []);
   const data = fleet.data;
   return (
     <>

@@ -5,19 +5,16 @@ import { DataTable } from '../../../components/data-table';
 import { Notice } from '../../../components/notice';
 import { StatusBadge } from '../../../components/status-badge';
 import { useUrlParams } from '../../../components/url-state';
-import { consoleFetch } from '../../../lib/api';
+import { api, call, queryValue } from '../../../lib/api';
 import { countsChanged } from '../../../lib/counts';
+import type { QueryOf } from '../../../lib/types';
 import { usePage } from '../../../lib/use-api';
 import { when } from '../_office/format';
 import type { Lead } from '../_office/types';
 
-/** The moves a lead allows (apps/api domain/leads.ts): converted is final; a discarded lead can come back. */
-const MOVES: Record<Lead['status'], Lead['status'][]> = {
-  new: ['contacted', 'converted', 'discarded'],
-  contacted: ['converted', 'discarded'],
-  converted: [],
-  discarded: ['new'],
-};
+type Status = NonNullable<QueryOf<'/leads'>['status']>;
+
+/** Each move's button, by the status it moves to; which moves a lead allows is the API's (`lead.moves`). */
 const VERB: Record<Lead['status'], string> = {
   new: 'Back to new',
   contacted: 'Contacted',
@@ -27,7 +24,21 @@ const VERB: Record<Lead['status'], string> = {
 
 export default function LeadsPage() {
   const { params, page } = useUrlParams();
-  const leads = usePage<Lead>('/leads', { status: params.get('status'), q: params.get('q'), page, per_page: 25 });
+  const leads = usePage(
+    (signal) =>
+      api.GET('/leads', {
+        params: {
+          query: {
+            status: queryValue<Status>(params.get('status')),
+            q: queryValue(params.get('q')),
+            page,
+            per_page: 25,
+          },
+        },
+        signal,
+      }),
+    [params.get('status'), params.get('q'), page],
+  );
   return (
     <>
       <h1>Leads</h1>
@@ -67,11 +78,11 @@ export default function LeadsPage() {
             key: 'do',
             header: 'Move',
             cell: (l) =>
-              MOVES[l.status].length ? (
-                MOVES[l.status].map((to) => (
+              l.moves.length ? (
+                l.moves.map((to) => (
                   <ActionButton
                     key={to}
-                    action={() => consoleFetch('POST', `/leads/${l.id}/move`, { body: { to } })}
+                    action={() => call(api.POST('/leads/{id}/move', { params: { path: { id: l.id } }, body: { to } }))}
                     pendingLabel="Saving…"
                     successMessage={`${l.name}: ${to}.`}
                     onSuccess={() => {

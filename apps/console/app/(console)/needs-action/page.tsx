@@ -7,16 +7,16 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
 import { Notice, useToast } from '../../../components/notice';
 import { StatusBadge } from '../../../components/status-badge';
-import { consoleFetch } from '../../../lib/api';
+import { api, call } from '../../../lib/api';
 import { countsChanged } from '../../../lib/counts';
 import { useApi } from '../../../lib/use-api';
 import { DecideButtons } from '../_office/decide';
 import { money, when } from '../_office/format';
-import type { Held, Lead, NeedsAction, StuckSession, TroubledEndpoint } from '../_office/types';
+import type { Held, Lead, StuckSession, TroubledEndpoint } from '../_office/types';
 
 /** What waits for a person: held bookings, stuck payments, new leads, webhook endpoints in trouble. */
 export default function NeedsActionPage() {
-  const queue = useApi<NeedsAction>('/needs-action');
+  const queue = useApi((signal) => api.GET('/needs-action', { signal }), []);
   const q = queue.data;
   return (
     <>
@@ -89,7 +89,9 @@ export default function NeedsActionPage() {
               header: 'Action',
               cell: (l) => (
                 <ActionButton
-                  action={() => consoleFetch('POST', `/leads/${l.id}/move`, { body: { to: 'contacted' } })}
+                  action={() =>
+                    call(api.POST('/leads/{id}/move', { params: { path: { id: l.id } }, body: { to: 'contacted' } }))
+                  }
                   pendingLabel="Saving…"
                   successMessage={`${l.name} marked contacted.`}
                   onSuccess={() => {
@@ -141,18 +143,21 @@ export default function NeedsActionPage() {
 function CreateOrder({ session, onDone }: { session: StuckSession; onDone: () => void }) {
   const [open, setOpen] = useState(false);
   const toast = useToast();
-  type Made = { order_number: number | null; job_number: number | null };
   return (
     <>
       <button type="button" className="btn btn-primary" onClick={() => setOpen(true)}>
         Create the order now
       </button>
-      <ConfirmDialog<Made>
+      <ConfirmDialog
         open={open}
         title={`Create the booking of ${session.customer_name}?`}
         confirmLabel="Create it"
         pendingLabel="Creating…"
-        onConfirm={() => consoleFetch<Made>('POST', `/sessions/${encodeURIComponent(session.session_id)}/create-order`)}
+        onConfirm={() =>
+          call(
+            api.POST('/sessions/{session_id}/create-order', { params: { path: { session_id: session.session_id } } }),
+          )
+        }
         onDone={(m) => {
           setOpen(false);
           toast.show(m.order_number ? `Order #${m.order_number} created.` : `Job #${m.job_number} created.`);

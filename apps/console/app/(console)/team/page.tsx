@@ -7,12 +7,11 @@ import { Field } from '../../../components/field';
 import { FormMessage, SubmitButton, useApiForm } from '../../../components/form';
 import { useMe } from '../../../components/me';
 import { useToast } from '../../../components/notice';
-import { consoleFetch } from '../../../lib/api';
+import { api, call } from '../../../lib/api';
 import type { Schemas } from '../../../lib/types';
 import { useApi } from '../../../lib/use-api';
 import { PageError } from '../developers/_parts/key-table';
 
-type Members = { members: Schemas['ConsoleMemberRow'][]; invitations: Schemas['ConsolePendingInvitation'][] };
 type Invitation = Schemas['ConsolePendingInvitation'];
 type Member = Schemas['ConsoleMemberRow'];
 type Role = Invitation['role'];
@@ -32,17 +31,19 @@ const roleAction = (m: Member) => (m.role === 'owner' ? `Make ${m.name} office s
  * navigation hides it from staff; the API refuses them (403) whatever the page shows.
  */
 export default function TeamPage() {
-  const team = useApi<Members>('/members');
+  const team = useApi((signal) => api.GET('/members', { signal }), []);
   const me = useMe();
   const toast = useToast();
   const [sent, setSent] = useState<string>();
   const [revoking, setRevoking] = useState<Invitation>();
   const [acting, setActing] = useState<Acting>();
-  const form = useApiForm<{ email: string }>(
+  const form = useApiForm(
     (values) =>
-      consoleFetch('POST', '/members/invitations', {
-        body: { email: String(values.get('email') ?? ''), role: String(values.get('role') ?? 'staff') },
-      }),
+      call(
+        api.POST('/members/invitations', {
+          body: { email: String(values.get('email') ?? ''), role: String(values.get('role') ?? 'staff') as Role },
+        }),
+      ),
     (data, form) => {
       setSent(data.email);
       form.reset(); // ready for the next address; the sentence above says who was invited
@@ -152,7 +153,9 @@ export default function TeamPage() {
         confirmLabel="Withdraw"
         pendingLabel="Withdrawing…"
         tone="danger"
-        onConfirm={() => consoleFetch('DELETE', `/members/invitations/${revoking?.id ?? ''}`)}
+        onConfirm={() =>
+          call(api.DELETE('/members/invitations/{id}', { params: { path: { id: revoking?.id ?? '' } } }))
+        }
         onDone={() => {
           setRevoking(undefined);
           team.reload();
@@ -161,7 +164,7 @@ export default function TeamPage() {
       >
         <p>The link e-mailed to {revoking?.email} stops working at once.</p>
       </ConfirmDialog>
-      <ConfirmDialog
+      <ConfirmDialog<unknown>
         open={acting !== undefined}
         title={
           acting?.to === 'removed' ? `Remove ${acting.member.name}?` : `${acting ? roleAction(acting.member) : ''}?`
@@ -171,8 +174,13 @@ export default function TeamPage() {
         tone={acting?.to === 'removed' ? 'danger' : 'primary'}
         onConfirm={() =>
           acting?.to === 'removed'
-            ? consoleFetch('DELETE', `/members/${acting.member.id}`)
-            : consoleFetch('PATCH', `/members/${acting?.member.id ?? ''}`, { body: { role: acting?.to } })
+            ? call(api.DELETE('/members/{id}', { params: { path: { id: acting.member.id } } }))
+            : call(
+                api.PATCH('/members/{id}', {
+                  params: { path: { id: acting?.member.id ?? '' } },
+                  body: { role: acting?.to as Role },
+                }),
+              )
         }
         onDone={() => {
           if (acting) {

@@ -85,12 +85,14 @@ export function mountAccount(surface: ConsoleSurface, { auth, deps, secureCookie
 
   surface.route(ops.getMe, async (c) => {
     const member = c.get('member');
+    // The gate found this company's catalog a moment ago; without it the session is as good as none.
     const company = await companyOf(deps.registry, member.companyId);
+    if (!company) throw new DomainError('unauthorized', 'Sign in to the console first.');
     return {
       name: member.name,
       email: member.email,
       role: member.role,
-      company: { slug: member.slug, name: company?.name ?? member.slug },
+      company: { slug: company.slug, name: company.name },
     };
   });
 
@@ -102,41 +104,39 @@ export function mountAccount(surface: ConsoleSurface, { auth, deps, secureCookie
   });
 
   surface.route(ops.listMembers, (c) => {
-    const member = c.get('member');
-    requireOwner(member);
-    return invitations.listMembers(deps.database, member.companyId, now());
+    const scope = c.get('scope');
+    requireOwner(scope);
+    return invitations.listMembers(deps.database, scope, now());
   });
 
   surface.route(ops.inviteMember, async (c) => {
-    const member = c.get('member');
-    requireOwner(member);
-    await sent.check(member.companyId);
-    const invited = await invitations.inviteMember(
-      deps.database,
-      member.slug,
-      { ...c.req.valid('json'), invitedBy: member.userId },
-      { now: now(), consoleBaseUrl: deps.consoleBaseUrl },
-    );
+    const scope = c.get('scope');
+    requireOwner(scope);
+    await sent.check(scope.companyId);
+    const invited = await invitations.inviteMember(deps.database, scope, c.req.valid('json'), {
+      now: now(),
+      consoleBaseUrl: deps.consoleBaseUrl,
+    });
     // The link went to the invited address only: the console never shows it.
     return { email: invited.email, role: invited.role, expires_at: invited.expires_at };
   });
 
   surface.route(ops.revokeInvitation, (c) => {
-    const member = c.get('member');
-    requireOwner(member);
-    return invitations.revokeInvitation(deps.database, member.companyId, c.req.valid('param').id, now());
+    const scope = c.get('scope');
+    requireOwner(scope);
+    return invitations.revokeInvitation(deps.database, scope, c.req.valid('param').id, now());
   });
 
   surface.route(ops.removeMember, (c) => {
-    const member = c.get('member');
-    requireOwner(member);
-    return removeMember(deps.database, member, c.req.valid('param').id, now());
+    const scope = c.get('scope');
+    requireOwner(scope);
+    return removeMember(deps.database, scope, c.req.valid('param').id, now());
   });
 
   surface.route(ops.changeMemberRole, (c) => {
-    const member = c.get('member');
-    requireOwner(member);
-    return changeMemberRole(deps.database, member, c.req.valid('param').id, c.req.valid('json').role, now());
+    const scope = c.get('scope');
+    requireOwner(scope);
+    return changeMemberRole(deps.database, scope, c.req.valid('param').id, c.req.valid('json').role, now());
   });
 }
 

@@ -1,11 +1,12 @@
 import type { Context } from 'hono';
 import * as ops from '../../../contract/console/developers';
+import type { Scope } from '../../../domain/scope';
+import { presentDelivery, presentDeliveryLog, presentEndpoint } from '../../../present/webhook-deliveries';
 import {
   consoleDataApi,
   createConsoleDataKey,
   createConsoleKey,
   listConsoleKeys,
-  type Owner,
   requestConsoleDataApi,
   revokeConsoleKey,
 } from '../../../use-cases/company/console-keys';
@@ -28,10 +29,10 @@ import type { ConsoleSurface } from './surface';
 export function mountDevelopers(surface: ConsoleSurface, deps: ConsoleDeps) {
   const { database } = deps;
   const now = () => deps.now?.() ?? new Date();
-  const owner = (c: Context<ConsoleEnv>): Owner => {
-    const member = c.get('member');
-    requireOwner(member);
-    return { companyId: member.companyId, slug: member.slug, userId: member.userId };
+  const owner = (c: Context<ConsoleEnv>): Scope => {
+    const scope = c.get('scope');
+    requireOwner(scope);
+    return scope;
   };
 
   surface.route(ops.listKeys, (c) => listConsoleKeys(database, owner(c), now()));
@@ -47,26 +48,38 @@ export function mountDevelopers(surface: ConsoleSurface, deps: ConsoleDeps) {
     revokeConsoleKey(database, owner(c), c.req.valid('param').id, ['data'], now()),
   );
 
-  surface.route(ops.listWebhooks, (c) => listConsoleEndpoints(database, owner(c).companyId));
-  surface.route(ops.createWebhook, (c) => addConsoleEndpoint(database, owner(c), c.req.valid('json')));
+  surface.route(ops.listWebhooks, async (c) => {
+    const listed = await listConsoleEndpoints(database, owner(c));
+    return { ...listed, endpoints: listed.endpoints.map(presentEndpoint) };
+  });
+  surface.route(ops.createWebhook, async (c) => {
+    const added = await addConsoleEndpoint(database, owner(c), c.req.valid('json'));
+    return { ...presentEndpoint(added.endpoint), secret: added.secret };
+  });
   surface.route(ops.removeWebhook, (c) => removeConsoleEndpoint(database, owner(c), c.req.valid('param').id));
-  surface.route(ops.enableWebhook, (c) => enableWebhookEndpoint(database, owner(c).companyId, c.req.valid('param').id));
-
-  surface.route(ops.listDeliveries, (c) =>
-    listEndpointDeliveries(database, owner(c).companyId, c.req.valid('param').id, c.req.valid('query').page),
+  surface.route(ops.enableWebhook, async (c) =>
+    presentEndpoint(await enableWebhookEndpoint(database, owner(c), c.req.valid('param').id)),
   );
-  surface.route(ops.resendDelivery, (c) => {
+
+  surface.route(ops.listDeliveries, async (c) =>
+    presentDeliveryLog(
+      await listEndpointDeliveries(database, owner(c), c.req.valid('param').id, c.req.valid('query').page),
+    ),
+  );
+  surface.route(ops.resendDelivery, async (c) => {
     const { id, delivery_id } = c.req.valid('param');
-    return resendDelivery(database, owner(c).companyId, id, delivery_id, {
+    const sent = await resendDelivery(database, owner(c), id, delivery_id, {
       now: now(),
       seen: c.req.valid('json').attempts,
       allowLocal: deps.allowLocalWebhooks,
     });
+    return presentDelivery(sent.delivery, sent.attempts);
   });
-  surface.route(ops.sendTestEvent, (c) =>
-    sendTestEvent(database, owner(c).companyId, c.req.valid('param').id, c.req.valid('json').event, {
+  surface.route(ops.sendTestEvent, async (c) => {
+    const sent = await sendTestEvent(database, owner(c), c.req.valid('param').id, c.req.valid('json').event, {
       now: now(),
       allowLocal: deps.allowLocalWebhooks,
-    }),
-  );
+    });
+    return presentDelivery(sent.delivery, sent.attempts);
+  });
 }

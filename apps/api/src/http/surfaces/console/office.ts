@@ -1,30 +1,41 @@
 import type { Context } from 'hono';
-import { getFleet } from '../../../contract/console/fleet';
-import * as ops from '../../../contract/console/office';
+import * as ops from '../../../contract/console';
+import type { Scope } from '../../../domain/scope';
+import {
+  presentConsoleLead,
+  presentCustomerDetail,
+  presentCustomerLine,
+  presentDispatchDay,
+  presentNeedsAction,
+} from '../../../present/console-office';
+import { presentConsoleJob, presentConsoleOrder, presentMoved } from '../../../present/console-records';
+import { presentEstimate } from '../../../present/data-resources';
+import { presentPage } from '../../../present/page';
 import { approveHeld, createOrderForSession, rejectHeldBooking } from '../../../use-cases/console/decisions';
 import { fleetView } from '../../../use-cases/console/fleet';
-import type { Member, OfficeDeps } from '../../../use-cases/console/member';
-import { listCustomers, listEstimates, listLeads, moveLeadTo, readCustomer } from '../../../use-cases/console/people';
+import type { OfficeDeps } from '../../../use-cases/console/office-deps';
+import { listCustomers, listEstimates, listLeads, readCustomer } from '../../../use-cases/console/people';
 import { dispatchDay, needsAction, needsActionCounts } from '../../../use-cases/console/queue';
 import { moveRecord, readJob, readOrder } from '../../../use-cases/console/records';
+import { moveLead } from '../../../use-cases/office/leads';
 import type { ConsoleDeps, ConsoleEnv } from '../../console-env';
 import type { ConsoleSurface } from './surface';
 
 /**
- * The console's office routes (issue 15): Needs action, Dispatch, orders and jobs, leads, customers and
- * estimates. Owners and staff alike; every use case is scoped to the signed-in member's company.
+ * The console's office routes: Needs action, Dispatch, orders and jobs, leads, customers and estimates.
+ * Owners and staff alike; every use case takes the signed-in member's scope and answers rows, which the
+ * presenters here turn into the contract's shapes.
  */
 export function mountOffice(surface: ConsoleSurface, deps: ConsoleDeps) {
-  const { route, answer } = surface;
+  const { route, list } = surface;
   const office: OfficeDeps = {
     database: deps.database,
     processorFor: deps.processorFor,
     now: deps.now ?? (() => new Date()),
   };
-  const me = (c: Context<ConsoleEnv>): Member => c.get('member');
-  const ok = async (body: Promise<object>) => ({ status: 200 as const, body: await body });
+  const me = (c: Context<ConsoleEnv>): Scope => c.get('scope');
 
-  route(ops.getNeedsAction, (c) => needsAction(office, me(c)));
+  route(ops.getNeedsAction, async (c) => presentNeedsAction(await needsAction(office, me(c))));
   route(ops.getNeedsActionCounts, (c) => needsActionCounts(office, me(c)));
   route(ops.approveOrder, (c) => approveHeld(office, me(c), 'order', c.req.valid('param').order_number));
   route(ops.approveJob, (c) => approveHeld(office, me(c), 'job', c.req.valid('param').job_number));
@@ -36,20 +47,38 @@ export function mountOffice(surface: ConsoleSurface, deps: ConsoleDeps) {
   );
   route(ops.createSessionOrder, (c) => createOrderForSession(office, me(c), c.req.valid('param').session_id));
 
-  route(ops.getDispatch, (c) => dispatchDay(office, me(c), c.req.valid('query').date));
-  route(getFleet, (c) => fleetView(office, me(c), c.req.valid('query').from));
-  route(ops.getConsoleOrder, (c) => readOrder(office, me(c), c.req.valid('param').order_number));
-  route(ops.getConsoleJob, (c) => readJob(office, me(c), c.req.valid('param').job_number));
-  route(ops.moveConsoleOrder, (c) =>
-    moveRecord(office, me(c), 'order', c.req.valid('param').order_number, c.req.valid('json').status),
+  route(ops.getDispatch, async (c) => presentDispatchDay(await dispatchDay(office, me(c), c.req.valid('query').date)));
+  route(ops.getFleet, (c) => fleetView(office, me(c), c.req.valid('query').from));
+  route(ops.getConsoleOrder, async (c) =>
+    presentConsoleOrder(await readOrder(office, me(c), c.req.valid('param').order_number)),
   );
-  route(ops.moveConsoleJob, (c) =>
-    moveRecord(office, me(c), 'job', c.req.valid('param').job_number, c.req.valid('json').status),
+  route(ops.getConsoleJob, async (c) =>
+    presentConsoleJob(await readJob(office, me(c), c.req.valid('param').job_number)),
   );
+  route(ops.moveConsoleOrder, async (c) => {
+    const { order_number } = c.req.valid('param');
+    return presentMoved('order', await moveRecord(office, me(c), 'order', order_number, c.req.valid('json').status));
+  });
+  route(ops.moveConsoleJob, async (c) => {
+    const { job_number } = c.req.valid('param');
+    return presentMoved('job', await moveRecord(office, me(c), 'job', job_number, c.req.valid('json').status));
+  });
 
-  answer(ops.listConsoleLeads, (c) => ok(listLeads(office, me(c), c.req.valid('query'))));
-  route(ops.moveConsoleLead, (c) => moveLeadTo(office, me(c), c.req.valid('param').id, c.req.valid('json').to));
-  answer(ops.listConsoleCustomers, (c) => ok(listCustomers(office, me(c), c.req.valid('query'))));
-  route(ops.getConsoleCustomer, (c) => readCustomer(office, me(c), c.req.valid('param').id));
-  answer(ops.listConsoleEstimates, (c) => ok(listEstimates(office, me(c), c.req.valid('query'))));
+  list(ops.listConsoleLeads, async (c) =>
+    presentPage(await listLeads(office, me(c), c.req.valid('query')), presentConsoleLead),
+  );
+  route(ops.moveConsoleLead, async (c) => {
+    const { id } = c.req.valid('param');
+    const moved = await moveLead(office.database, me(c), id, c.req.valid('json').to, office.now());
+    return { ...presentConsoleLead(moved.lead), previous_status: moved.previousStatus };
+  });
+  list(ops.listConsoleCustomers, async (c) =>
+    presentPage(await listCustomers(office, me(c), c.req.valid('query')), presentCustomerLine),
+  );
+  route(ops.getConsoleCustomer, async (c) =>
+    presentCustomerDetail(await readCustomer(office, me(c), c.req.valid('param').id)),
+  );
+  list(ops.listConsoleEstimates, async (c) =>
+    presentPage(await listEstimates(office, me(c), c.req.valid('query')), presentEstimate),
+  );
 }

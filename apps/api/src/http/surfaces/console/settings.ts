@@ -6,7 +6,7 @@ import type { ConsoleDeps, ConsoleEnv } from '../../console-env';
 import type { ConsoleSurface } from './surface';
 
 /**
- * The console's settings routes, served after the gate: `c.get('member')` is who is signed in. A section's
+ * The console's settings routes, served after the gate: `c.get('scope')` is the signed-in member's company and role. A section's
  * save is not validated by the shell against its schema: the config use case validates the merged config
  * and names every problem (not only the first) by its form field (use-cases/company/settings.ts).
  */
@@ -17,17 +17,12 @@ export function mountSettings(surface: ConsoleSurface, deps: ConsoleDeps) {
   };
 
   surface.route(ops.getSettings, async (c) => {
-    const member = c.get('member');
-    return withLinks(await readSettings(deps.database, member.companyId, member.role === 'owner')) as never;
+    return withLinks(await readSettings(deps.database, c.get('scope'))) as never;
   });
 
   for (const [section, operation] of Object.entries(ops.SECTION_OPERATIONS)) {
     surface.app.post(operation.path, async (c: Context<ConsoleEnv>) => {
-      const member = c.get('member');
-      const saved = await saveSettingsSection(deps.database, {
-        companyId: member.companyId,
-        userId: member.userId,
-        owner: member.role === 'owner',
+      const saved = await saveSettingsSection(deps.database, c.get('scope'), {
         section: section as SettingsSection,
         values: await jsonOf(c),
       });

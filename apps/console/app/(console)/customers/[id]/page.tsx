@@ -5,13 +5,13 @@ import { useParams } from 'next/navigation';
 import { DataTable } from '../../../../components/data-table';
 import { Notice } from '../../../../components/notice';
 import { StatusBadge } from '../../../../components/status-badge';
+import { api } from '../../../../lib/api';
 import { useApi } from '../../../../lib/use-api';
 import { money } from '../../_office/format';
-import type { CustomerDetail as Detail } from '../../_office/types';
 
 export default function CustomerPage() {
   const { id } = useParams<{ id: string }>();
-  const customer = useApi<Detail>(`/customers/${encodeURIComponent(id)}`);
+  const customer = useApi((signal) => api.GET('/customers/{id}', { params: { path: { id } }, signal }), [id]);
   if (customer.error) return <Notice tone="danger">{customer.error.message}</Notice>;
   const c = customer.data;
   if (!c) return <p className="muted">Loading…</p>;

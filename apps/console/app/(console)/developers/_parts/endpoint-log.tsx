@@ -7,12 +7,11 @@ import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { DataTable } from '../../../../components/data-table';
 import { StatusBadge } from '../../../../components/status-badge';
 import { useUrlParams } from '../../../../components/url-state';
-import { consoleFetch } from '../../../../lib/api';
+import { api, call } from '../../../../lib/api';
 import type { Schemas } from '../../../../lib/types';
 import { useApi } from '../../../../lib/use-api';
 import { PageError } from './key-table';
 
-type Log = Schemas['WebhookDeliveries'];
 type Delivery = Schemas['WebhookDelivery'];
 
 const answer = (d: Delivery) =>
@@ -28,7 +27,10 @@ const answer = (d: Delivery) =>
 export function EndpointLog({ id }: { id: string }) {
   const { page } = useUrlParams();
   const router = useRouter();
-  const log = useApi<Log>(`/webhooks/${id}/deliveries`, { page });
+  const log = useApi(
+    (signal) => api.GET('/webhooks/{id}/deliveries', { params: { path: { id }, query: { page } }, signal }),
+    [id, page],
+  );
   const [event, setEvent] = useState('');
   const [removing, setRemoving] = useState(false);
   if (log.error) return <PageError message={log.error.message} />;
@@ -49,7 +51,7 @@ export function EndpointLog({ id }: { id: string }) {
             on.
           </p>
           <ActionButton
-            action={() => consoleFetch('POST', `/webhooks/${id}/enable`, { body: {} })}
+            action={() => call(api.POST('/webhooks/{id}/enable', { params: { path: { id } }, body: {} }))}
             pendingLabel="Switching on…"
             successMessage="Switched on."
             onSuccess={log.reload}
@@ -70,7 +72,9 @@ export function EndpointLog({ id }: { id: string }) {
           </select>
         </label>{' '}
         <ActionButton
-          action={() => consoleFetch<Delivery>('POST', `/webhooks/${id}/test`, { body: event ? { event } : {} })}
+          action={() =>
+            call(api.POST('/webhooks/{id}/test', { params: { path: { id } }, body: event ? { event } : {} }))
+          }
           pendingLabel="Sending…"
           successMessage={(d) =>
             `Test ${d.event} sent: ${d.status === 'delivered' ? 'your receiver accepted it' : `it failed (${answer(d)})`}.`
@@ -102,9 +106,12 @@ export function EndpointLog({ id }: { id: string }) {
             cell: (d) => (
               <ActionButton
                 action={() =>
-                  consoleFetch<Delivery>('POST', `/webhooks/${id}/deliveries/${d.id}/resend`, {
-                    body: { attempts: d.attempts },
-                  })
+                  call(
+                    api.POST('/webhooks/{id}/deliveries/{delivery_id}/resend', {
+                      params: { path: { id, delivery_id: d.id } },
+                      body: { attempts: d.attempts },
+                    }),
+                  )
                 }
                 pendingLabel="Resending…"
                 successMessage={(r) => (r.status === 'delivered' ? 'Delivered.' : `Failed again: ${answer(r)}.`)}
@@ -123,7 +130,7 @@ export function EndpointLog({ id }: { id: string }) {
         confirmLabel="Remove"
         pendingLabel="Removing…"
         tone="danger"
-        onConfirm={() => consoleFetch('DELETE', `/webhooks/${id}`)}
+        onConfirm={() => call(api.DELETE('/webhooks/{id}', { params: { path: { id } } }))}
         onDone={() => router.push('/developers/webhooks')}
         onCancel={() => setRemoving(false)}
       >

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { DataTable } from '../../../../components/data-table';
 import { StatusBadge } from '../../../../components/status-badge';
-import { consoleFetch } from '../../../../lib/api';
+import type { ApiResult } from '../../../../lib/api';
 import type { Schemas } from '../../../../lib/types';
 
 /** A key as listed; publishable keys on the Keys page also say which sites they serve. */
@@ -29,12 +29,13 @@ function Domains({ k }: { k: Key }) {
 /** A list of keys with a Revoke button each (asked first: a revoked key stops working everywhere at once). */
 export function KeyTable({
   keys,
-  revokePath,
+  revoke,
   onChanged,
   caption,
 }: {
   keys: Key[] | undefined;
-  revokePath: (id: string) => string;
+  /** The API's revoke of one key (the Keys page's or the Data API's). */
+  revoke: (id: string) => Promise<ApiResult<unknown>>;
   onChanged: () => void;
   caption: string;
 }) {
@@ -84,7 +85,7 @@ export function KeyTable({
         confirmLabel="Revoke"
         pendingLabel="Revoking…"
         tone="danger"
-        onConfirm={() => consoleFetch('POST', revokePath(revoking?.id ?? ''), { body: {} })}
+        onConfirm={() => revoke(revoking?.id ?? '')}
         onDone={() => {
           setRevoking(undefined);
           onChanged();

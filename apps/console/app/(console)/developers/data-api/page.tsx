@@ -6,7 +6,7 @@ import { Field } from '../../../../components/field';
 import { FormMessage, SubmitButton, useApiForm } from '../../../../components/form';
 import { SecretOnce } from '../../../../components/secret-once';
 import { StatusBadge } from '../../../../components/status-badge';
-import { consoleFetch } from '../../../../lib/api';
+import { api, call } from '../../../../lib/api';
 import type { Schemas } from '../../../../lib/types';
 import { useApi } from '../../../../lib/use-api';
 import { KeyTable, PageError } from '../_parts/key-table';
@@ -23,10 +23,10 @@ const SAID: Record<State['access'], string> = {
 
 /** Data API access: ask for it with what it is for, see where it stands, make and revoke its keys. */
 export default function DataApiPage() {
-  const state = useApi<State>('/data-api');
+  const state = useApi((signal) => api.GET('/data-api', { signal }), []);
   const [created, setCreated] = useState<Created>();
-  const ask = useApiForm<State>(
-    (values) => consoleFetch<State>('POST', '/data-api/request', { body: { use: String(values.get('use') ?? '') } }),
+  const ask = useApiForm(
+    (values) => call(api.POST('/data-api/request', { body: { use: String(values.get('use') ?? '') } })),
     () => state.reload(),
   );
   if (state.error) return <PageError message={state.error.message} />;
@@ -58,13 +58,13 @@ export default function DataApiPage() {
           <KeyTable
             caption="Data API keys"
             keys={data.keys}
-            revokePath={(id) => `/data-api/keys/${id}/revoke`}
+            revoke={(id) => call(api.POST('/data-api/keys/{id}/revoke', { params: { path: { id } }, body: {} }))}
             onChanged={state.reload}
           />
           <ActionButton
             tone="primary"
             pendingLabel="Creating…"
-            action={() => consoleFetch<Created>('POST', '/data-api/keys', { body: {} })}
+            action={() => call(api.POST('/data-api/keys', { body: {} }))}
             onSuccess={(key) => {
               setCreated(key);
               state.reload();

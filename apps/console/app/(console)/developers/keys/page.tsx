@@ -4,33 +4,34 @@ import { useState } from 'react';
 import { Field } from '../../../../components/field';
 import { FormMessage, SubmitButton, useApiForm } from '../../../../components/form';
 import { SecretOnce } from '../../../../components/secret-once';
-import { consoleFetch } from '../../../../lib/api';
+import { api, call } from '../../../../lib/api';
 import type { Schemas } from '../../../../lib/types';
 import { useApi } from '../../../../lib/use-api';
 import { KeyTable, PageError } from '../_parts/key-table';
 
-type Keys = Schemas['Keys'];
 type Created = Schemas['CreatedKey'];
 
 /** Publishable keys (with the domains whose pages may use them) and server keys (at most two, shown once). */
 export default function KeysPage() {
-  const keys = useApi<Keys>('/keys');
+  const keys = useApi((signal) => api.GET('/keys', { signal }), []);
   const [created, setCreated] = useState<Created>();
   const [kind, setKind] = useState<'publishable' | 'server'>('publishable');
-  const form = useApiForm<Created>(
+  const form = useApiForm(
     (values) =>
-      consoleFetch<Created>('POST', '/keys', {
-        body: {
-          kind,
-          label: String(values.get('label') ?? '') || undefined,
-          domains:
-            kind === 'publishable'
-              ? String(values.get('domains') ?? '')
-                  .split(/[\s,]+/)
-                  .filter(Boolean)
-              : undefined,
-        },
-      }),
+      call(
+        api.POST('/keys', {
+          body: {
+            kind,
+            label: String(values.get('label') ?? '') || undefined,
+            domains:
+              kind === 'publishable'
+                ? String(values.get('domains') ?? '')
+                    .split(/[\s,]+/)
+                    .filter(Boolean)
+                : undefined,
+          },
+        }),
+      ),
     (data) => {
       setCreated(data);
       keys.reload();
@@ -52,7 +53,7 @@ export default function KeysPage() {
       <KeyTable
         caption="Publishable and server keys"
         keys={keys.data?.keys}
-        revokePath={(id) => `/keys/${id}/revoke`}
+        revoke={(id) => call(api.POST('/keys/{id}/revoke', { params: { path: { id } }, body: {} }))}
         onChanged={keys.reload}
       />
       <h3>Create a key</h3>

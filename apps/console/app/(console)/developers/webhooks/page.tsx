@@ -7,31 +7,33 @@ import { Field } from '../../../../components/field';
 import { FormMessage, SubmitButton, useApiForm } from '../../../../components/form';
 import { SecretOnce } from '../../../../components/secret-once';
 import { StatusBadge } from '../../../../components/status-badge';
-import { consoleFetch } from '../../../../lib/api';
+import { api, call } from '../../../../lib/api';
 import type { Schemas } from '../../../../lib/types';
 import { useApi } from '../../../../lib/use-api';
 import { PageError } from '../_parts/key-table';
 
-type List = Schemas['WebhookEndpoints'];
 type Created = Schemas['CreatedWebhookEndpoint'];
 
 /** Webhook endpoints: at most three per API, https, the events chosen; the signing secret shown once. */
 export default function WebhooksPage() {
-  const list = useApi<List>('/webhooks');
-  const [api, setApi] = useState<'booking' | 'data'>('booking');
+  const list = useApi((signal) => api.GET('/webhooks', { signal }), []);
+  /** Whose events the new endpoint gets: the Booking API's or the Data API's. */
+  const [forApi, setForApi] = useState<'booking' | 'data'>('booking');
   const [created, setCreated] = useState<Created>();
-  const form = useApiForm<Created>(
+  const form = useApiForm(
     (values) =>
-      consoleFetch<Created>('POST', '/webhooks', {
-        body: { url: String(values.get('url') ?? ''), api, events: values.getAll('events').map(String) },
-      }),
+      call(
+        api.POST('/webhooks', {
+          body: { url: String(values.get('url') ?? ''), api: forApi, events: values.getAll('events').map(String) },
+        }),
+      ),
     (data) => {
       setCreated(data);
       list.reload();
     },
   );
   if (list.error) return <PageError message={list.error.message} />;
-  const events = list.data?.events[api] ?? [];
+  const events = list.data?.events[forApi] ?? [];
   return (
     <>
       <h2>Webhooks</h2>
@@ -76,7 +78,7 @@ export default function WebhooksPage() {
           <legend>Which API&apos;s events</legend>
           {(['booking', 'data'] as const).map((a) => (
             <label key={a} className="inline-check">
-              <input type="radio" name="api" checked={api === a} onChange={() => setApi(a)} />{' '}
+              <input type="radio" name="api" checked={forApi === a} onChange={() => setForApi(a)} />{' '}
               {a === 'booking' ? 'Booking API' : 'Data API'}
             </label>
           ))}

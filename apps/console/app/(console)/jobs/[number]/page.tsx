@@ -2,14 +2,17 @@
 
 import { useParams } from 'next/navigation';
 import { Notice } from '../../../../components/notice';
+import { api, pathNumber } from '../../../../lib/api';
 import { useApi } from '../../../../lib/use-api';
 import { RecordView } from '../../_office/record-view';
-import type { ConsoleJob } from '../../_office/types';
 
 /** A junk removal job: as an order's page, with the arrival window, the customer's notes and photos. */
 export default function JobPage() {
   const { number } = useParams<{ number: string }>();
-  const job = useApi<ConsoleJob>(`/jobs/${encodeURIComponent(number)}`);
+  const job = useApi(
+    (signal) => api.GET('/jobs/{job_number}', { params: { path: { job_number: pathNumber(number) } }, signal }),
+    [number],
+  );
   if (job.error)
     return (
       <Notice tone="danger" title={`Job #${number}`}>

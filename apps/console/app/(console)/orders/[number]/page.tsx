@@ -2,14 +2,17 @@
 
 import { useParams } from 'next/navigation';
 import { Notice } from '../../../../components/notice';
+import { api, pathNumber } from '../../../../lib/api';
 import { useApi } from '../../../../lib/use-api';
 import { RecordView } from '../../_office/record-view';
-import type { ConsoleOrder } from '../../_office/types';
 
 /** An order: what was booked, customer, invoice, payment, attribution, timeline; approve, reject or move it. */
 export default function OrderPage() {
   const { number } = useParams<{ number: string }>();
-  const order = useApi<ConsoleOrder>(`/orders/${encodeURIComponent(number)}`);
+  const order = useApi(
+    (signal) => api.GET('/orders/{order_number}', { params: { path: { order_number: pathNumber(number) } }, signal }),
+    [number],
+  );
   if (order.error)
     return (
       <Notice tone="danger" title={`Order #${number}`}>

@@ -2,6 +2,7 @@
 
 import { useMe } from '../../../../components/me';
 import { Notice, useToast } from '../../../../components/notice';
+import { api } from '../../../../lib/api';
 import { useApi } from '../../../../lib/use-api';
 import { CardFeesForm } from './card-fees-form';
 import { FleetForm } from './fleet-form';
@@ -10,14 +11,13 @@ import { ClosedDaysForm, PromosForm } from './list-forms';
 import { MaterialsForm } from './materials-form';
 import { ProfileForm, RulesForm } from './profile-forms';
 import { SizesForm } from './sizes-form';
-import type { Settings } from './use-section';
 
 /**
  * One section of the settings: loads GET /settings, shows the preview link and the section's form. A save
  * answers every section again; the page keeps the fresh copy and says the booking page has it.
  */
 export function SettingsSection({ section, title }: { section: string; title: string }) {
-  const settings = useApi<Settings>('/settings');
+  const settings = useApi((signal) => api.GET('/settings', { signal }), []);
   const me = useMe();
   const toast = useToast();
   if (settings.error) return <Notice tone="danger">{settings.error.message}</Notice>;

@@ -1,7 +1,8 @@
 'use client';
 
+import type { ConsolePaths } from '@svc/sdk/console';
 import { useRef, useState } from 'react';
-import { type ApiError, consoleFetch } from '../../../../lib/api';
+import { type ApiError, api, call } from '../../../../lib/api';
 import type { Schemas } from '../../../../lib/types';
 
 export type Settings = Schemas['Settings'];
@@ -9,6 +10,8 @@ export type Settings = Schemas['Settings'];
 /** What every section's form gets: its values as loaded, and what to do once saved. */
 export type SectionProps<T> = { initial: T; onSaved: (s: Settings) => void };
 type Json = Record<string, unknown>;
+/** The sections a save goes to: POST /settings/<section>. */
+export type SectionName = Extract<keyof ConsolePaths, `/settings/${string}`> extends `/settings/${infer N}` ? N : never;
 export type BindKind = 'text' | 'number' | 'nullable-number' | 'optional-number' | 'nullable-text';
 
 /** Every problem of a refused save by its field (`sizes.0.prices.d7`), as the API names them. */
@@ -46,7 +49,7 @@ function set<T>(obj: T, path: string, value: unknown): T {
  * A settings section's form state: its values (as GET /settings gave them), `bind(path)` for a control, the
  * save (POST /settings/<section>, once at a time) and every problem next to its field.
  */
-export function useSection<T extends object>(section: string, initial: T, onSaved: (s: Settings) => void) {
+export function useSection<T extends object>(section: SectionName, initial: T, onSaved: (s: Settings) => void) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<{ fields: Record<string, string>; form?: string }>({ fields: {} });
   const [pending, setPending] = useState(false);
@@ -85,7 +88,8 @@ export function useSection<T extends object>(section: string, initial: T, onSave
     setPending(true);
     const form = event.currentTarget;
     try {
-      const result = await consoleFetch<Settings>('POST', `/settings/${section}`, { body: values });
+      // The form's values as they stand (a typo stays a typo): the API checks them and names what is wrong.
+      const result = await call(api.POST(`/settings/${section}`, { body: values as never }));
       if (result.ok) {
         setErrors({ fields: {} });
         onSaved(result.data);

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
 import { bookingSessions, customers } from '../schema';
-import { bookedSince, customerShown } from './data-customers';
-import { matchesSearch } from './data-search';
+import { bookedSince, customerShown } from './customers';
+import { matchesSearch } from './search';
 import type { SessionRow } from './sessions';
 
 /**

@@ -1,16 +1,84 @@
 import { and, count, desc, eq, gte, inArray, lt, max, min, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
 import { customers, junkJobs, orders } from '../schema';
-import { matchesSearch } from './data-search';
+import { matchesSearch } from './search';
+
+/**
+ * The customers table: found or made by e-mail when a booking or a converted lead names one, the office's
+ * pages of them, and what the Data API shows. A customer is shown once one of its orders or jobs is (not demo
+ * data, not under fraud review), or while it has none at all (a converted lead): one whose every booking is
+ * held for review stays out until one is released. Each condition below is an index's predicate
+ * (db/schema/orders.ts, junk.ts), so the checks are index probes.
+ */
 
 export type CustomerRow = typeof customers.$inferSelect;
 
-/**
- * The Data API's reads of customers. A customer is shown once one of its orders or jobs is (not demo data,
- * not under fraud review), or while it has none at all (a converted lead): one whose every booking is held
- * for review stays out until one is released. Each condition below is an index's predicate
- * (db/schema/orders.ts, junk.ts), so the checks are index probes.
- */
+/** The company's customer with this e-mail (case-insensitive), created when new. */
+export async function findOrCreateCustomer(
+  db: Queryable,
+  values: Omit<typeof customers.$inferInsert, 'id' | 'createdAt'>,
+): Promise<string> {
+  const email = values.email.toLowerCase();
+  const [created] = await db
+    .insert(customers)
+    .values({ ...values, email })
+    .onConflictDoNothing()
+    .returning({ id: customers.id });
+  if (created) return created.id;
+  const [existing] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.companyId, values.companyId), eq(customers.email, email)));
+  return (existing as { id: string }).id;
+}
+
+/** Up to `limit` customers of the company whose phone has these digits (punctuation and + ignored). */
+export async function customersWithPhone(
+  db: Queryable,
+  companyId: string,
+  digits: string,
+  limit: number,
+): Promise<{ id: string }[]> {
+  return db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.companyId, companyId), eq(customers.phoneDigits, digits)))
+    .limit(limit);
+}
+
+export async function findCustomer(db: Queryable, companyId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.companyId, companyId), eq(customers.id, id)));
+  return row;
+}
+
+/** A page of the company's customers (all of them: the office sees held bookings' customers too). */
+export async function customersPage(
+  db: Queryable,
+  companyId: string,
+  q: string | undefined,
+  offset: number,
+  limit: number,
+) {
+  const where: SQL[] = [eq(customers.companyId, companyId)];
+  if (q) where.push(matchesSearch(q, [sql`${customers.name}`, sql`${customers.email}`], sql`${customers.phoneDigits}`));
+  return db
+    .select({
+      customer: customers,
+      // Qualified by hand: in a one-table select drizzle writes columns unqualified, and inside the
+      // subquery "id" would be the order's own.
+      orders: sql<number>`(select count(*)::int from orders o where o.company_id = ${companyId} and o.customer_id = "customers"."id")`,
+      jobs: sql<number>`(select count(*)::int from junk_jobs j where j.company_id = ${companyId} and j.customer_id = "customers"."id")`,
+    })
+    .from(customers)
+    .where(and(...where))
+    .orderBy(desc(customers.createdAt), desc(customers.id))
+    .offset(offset)
+    .limit(limit);
+}
+
 const listedOrder = sql`not ${orders.isDemo} and ${orders.status} <> 'pending_risk_review'`;
 const unlistedOrder = sql`${orders.isDemo} or ${orders.status} = 'pending_risk_review'`;
 const listedJob = sql`${junkJobs.status} <> 'pending_risk_review'`;

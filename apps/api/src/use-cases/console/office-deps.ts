@@ -1,23 +1,19 @@
 import type { Database } from '../../db/client';
 import { loadCatalog } from '../../db/repositories/catalog';
 import { DomainError } from '../../domain/errors';
+import type { Scope } from '../../domain/scope';
 import type { ProcessorFor } from '../shared/payments';
 
-/**
- * Who acts in the console, as the use cases need it (http/console-env.ts's ConsoleMember carries more):
- * every query is scoped to `companyId`; `slug` is for the office use cases the CLI shares.
- */
-export type Member = { userId: string; companyId: string; slug: string };
-
+/** What the console's office use cases are built with; each call takes the signed-in member's scope. */
 export type OfficeDeps = { database: Database; processorFor: ProcessorFor; now: () => Date };
 
 /** 409 state_conflict: the record moved on (someone else decided, or is deciding right now). */
 export const conflict = (message: string, field?: string) =>
   new DomainError('state_conflict', message, field ? { field } : {});
 
-/** The member's company's catalog; a company without one is a bug of the gate, not the user's. */
-export async function catalogOf(database: Database, member: Member) {
-  const catalog = await loadCatalog(database.db, member.companyId);
+/** The scope's company's catalog; a company without one is a bug of the gate, not the user's. */
+export async function catalogOf(database: Database, scope: Scope) {
+  const catalog = await loadCatalog(database.db, scope.companyId);
   if (!catalog) throw new DomainError('not_found', 'This company has no catalog yet.');
   return catalog;
 }

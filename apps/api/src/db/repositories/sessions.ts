@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { SessionState } from '../../domain/session-state';
 import type { Queryable } from '../client';
 import { bookingSessions, companies, junkJobs, orders } from '../schema';
 
@@ -100,17 +101,19 @@ export async function leaseSession(
   const [row] = await db
     .update(bookingSessions)
     .set({ lockedUntil: sql`now() + make_interval(secs => ${seconds})` })
-    .where(
-      and(
-        eq(bookingSessions.companyId, companyId),
-        eq(bookingSessions.sessionId, sessionId),
-        inArray(bookingSessions.state, ['intent_created', 'unconfirmed']),
-        sql`(${bookingSessions.lockedUntil} is null or ${bookingSessions.lockedUntil} < now())`,
-      ),
-    )
+    .where(leasable(companyId, sessionId, ['intent_created', 'unconfirmed']))
     .returning();
   return row;
 }
+
+/** A session of the company in one of `states` whose lease, if any, has run out. */
+const leasable = (companyId: string, sessionId: string, states: SessionState[]) =>
+  and(
+    eq(bookingSessions.companyId, companyId),
+    eq(bookingSessions.sessionId, sessionId),
+    inArray(bookingSessions.state, states),
+    sql`(${bookingSessions.lockedUntil} is null or ${bookingSessions.lockedUntil} < now())`,
+  );
 
 /** Records the processor's intent on a session that has none yet; undefined when another request did. */
 export async function attachIntent(
@@ -215,14 +218,7 @@ export async function leaseHeldSession(db: Queryable, companyId: string, session
   const [row] = await db
     .update(bookingSessions)
     .set({ lockedUntil: sql`now() + make_interval(secs => ${seconds})` })
-    .where(
-      and(
-        eq(bookingSessions.companyId, companyId),
-        eq(bookingSessions.sessionId, sessionId),
-        eq(bookingSessions.state, 'held'),
-        sql`(${bookingSessions.lockedUntil} is null or ${bookingSessions.lockedUntil} < now())`,
-      ),
-    )
+    .where(leasable(companyId, sessionId, ['held']))
     .returning({ sessionId: bookingSessions.sessionId });
   return row !== undefined;
 }

@@ -39,14 +39,15 @@ export default defineConfig({
   test: {
     sequence: { sequencer: CoverageLast },
     projects: [
-      // vitest's default is one worker fewer than the cores (one, here): the pure and repository tests take two.
+      // vitest's default is one worker fewer than the cores (one, here): the pure tests take two.
       { test: { name: 'unit', include: ['src/**/*.test.ts'], maxWorkers: 2 } },
       {
         // Repository tests: each file opens its own databases, on PGlite and PostgreSQL.
         test: {
           name: 'db',
           include: ['test/db/**/*.test.ts'],
-          maxWorkers: 2,
+          // One at a time: they run beside the HTTP lanes and the browser suite, and time their workers' rounds.
+          maxWorkers: 1,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

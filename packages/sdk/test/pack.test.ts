@@ -34,7 +34,11 @@ afterAll(async () => {
   if (app) rmSync(app, { recursive: true, force: true });
 });
 
-it('installs from npm pack; the README examples type-check against the published types and run', async () => {
+// Compiling with tsc and running both examples takes about 15 s alone, and several times that beside the
+// other test lanes: the limit is there to catch a hang.
+it('installs from npm pack; the README examples type-check against the published types and run', {
+  timeout: 180_000,
+}, async () => {
   writeFileSync(path.join(app, 'example.ts'), readmeExample());
   writeFileSync(path.join(app, 'data-example.ts'), readmeExample('data-example'));
   writeFileSync(

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -198,7 +199,8 @@ function releaseFolder(dataDir: string) {
 }
 
 async function openOwnedPglite(dataDir: string, runDir: string, options: OpenOptions): Promise<Database> {
-  const pglite = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata') });
+  // pg_trgm: the office's search indexes (drizzle/0010_office.sql).
+  const pglite = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata'), extensions: { pg_trgm } });
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   if (options.migrate ?? true) await migratePglite(drizzlePglite(pglite), { migrationsFolder: migrationsDir() });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsPattern, searchOf } from './search';
+import { containsPattern, officeSearchOf, searchOf } from './search';
 
 describe('searchOf', () => {
   it.each([
@@ -25,5 +25,23 @@ describe('containsPattern', () => {
     ['back\\slash', '%back\\\\slash%'],
   ])('%j -> %j', (text, pattern) => {
     expect(containsPattern(text)).toBe(pattern);
+  });
+});
+
+describe('officeSearchOf', () => {
+  it.each([
+    ['Elm', { text: 'elm', digits: null, number: null }],
+    ['  ELM st ', { text: 'elm st', digits: null, number: null }],
+    ['(512) 555-0100', { text: '(512) 555-0100', digits: '5125550100', number: null }],
+    ['#1042', { text: null, digits: null, number: 1042 }],
+    ['1042', { text: '1042', digits: '1042', number: 1042 }],
+    ['7', { text: null, digits: null, number: 7 }],
+    ['%_\\', { text: '%_\\', digits: null, number: null }],
+  ])('%j', (q, expected) => {
+    expect(officeSearchOf(q)).toEqual(expected);
+  });
+
+  it.each(['al', '#', 'x ', ' ab '])('refuses %j: too short for the index, and not a number', (q) => {
+    expect(officeSearchOf(q)).toHaveProperty('error');
   });
 });

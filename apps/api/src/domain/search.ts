@@ -23,3 +23,24 @@ export function searchOf(q: string): Search {
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/**
+ * The office's search box (docs/decisions.md, "The office's lists and dashboard"): a booking's number
+ * ("1042" or "#1042"), or a part of a street, name or e-mail (lowercased), or of a phone's digits whatever
+ * the punctuation. A part shorter than MIN_TEXT characters is refused, except as a number: a trigram index
+ * cannot narrow it, so it would read every booking of the company.
+ */
+export type OfficeSearch = { text: string | null; digits: string | null; number: number | null };
+
+export const MIN_TEXT = 3;
+
+export function officeSearchOf(q: string): OfficeSearch | { error: string } {
+  const { text, digits } = searchOf(q);
+  const numbered = /^#?\s*(\d{1,9})$/.exec(text);
+  const number = numbered ? Number(numbered[1]) : null;
+  const usable = text.length >= MIN_TEXT && !/^#\s*\d+$/.test(text);
+  if (!usable && number === null) {
+    return { error: `Type at least ${MIN_TEXT} characters of a name, street, e-mail or phone, or a number.` };
+  }
+  return { text: usable ? text.toLowerCase() : null, digits, number };
+}

@@ -480,6 +480,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every order of the company, newest first, filtered and searched */
+        get: operations["listConsoleOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every junk job of the company, newest first, filtered and searched */
+        get: operations["listConsoleJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exports/orders.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered orders list as CSV (every page), for the bookkeeper */
+        get: operations["exportConsoleOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exports/jobs.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered junk jobs list as CSV (every page), for the bookkeeper */
+        get: operations["exportConsoleJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business at a glance: the last 30 or 90 days' bookings, revenue, sources and estimates */
+        get: operations["getConsoleDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fleet": {
         parameters: {
             query?: never;
@@ -1473,6 +1558,122 @@ export interface components {
             booking_channel: "api" | "link" | "widget";
             /** Format: date-time */
             created_at: string;
+        };
+        ConsoleOrderPage: {
+            data: components["schemas"]["ConsoleOrderLine"][];
+            page: number;
+            per_page: number;
+            has_more: boolean;
+        };
+        ConsoleOrderLine: {
+            order_number: number;
+            delivery_date: string;
+            pickup_date: string;
+            size: string;
+            status: string;
+            /** @enum {string} */
+            payment_status: "unpaid" | "paid" | "refunded" | "no_charge";
+            booked_at: string;
+            customer: {
+                name: string;
+                email: string;
+                phone: string;
+            };
+            /** @description the street address on one line */
+            address: string;
+            booking_channel: string;
+            /**
+             * @description what the customer was charged, card fee included
+             * @example 395
+             */
+            gross_total: number;
+            currency: string;
+        };
+        ConsoleJobPage: {
+            data: components["schemas"]["ConsoleJobLine"][];
+            page: number;
+            per_page: number;
+            has_more: boolean;
+        };
+        ConsoleJobLine: {
+            job_number: number;
+            job_date: string;
+            /** @example 08:00-12:00 */
+            window: string;
+            load: string;
+            status: string;
+            /** @enum {string} */
+            payment_status: "unpaid" | "paid" | "refunded" | "no_charge";
+            booked_at: string;
+            customer: {
+                name: string;
+                email: string;
+                phone: string;
+            };
+            /** @description the street address on one line */
+            address: string;
+            booking_channel: string;
+            /**
+             * @description what the customer was charged, card fee included
+             * @example 395
+             */
+            gross_total: number;
+            currency: string;
+        };
+        ConsoleDashboard: {
+            from: string;
+            to: string;
+            currency: string;
+            days: {
+                date: string;
+                /** @description orders and jobs booked that day, by channel */
+                bookings: {
+                    link: number;
+                    widget: number;
+                    api: number;
+                };
+                /** @description their gross totals in dollars, by channel */
+                revenue: {
+                    link: number;
+                    widget: number;
+                    api: number;
+                };
+            }[];
+            totals: {
+                bookings: number;
+                orders: number;
+                jobs: number;
+                /** @description held for review when booked */
+                held: number;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                revenue: number;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                average_booking: number | null;
+                /** @description held / bookings, 0 to 1 */
+                held_rate: number | null;
+            };
+            sources: {
+                source: string | null;
+                bookings: number;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                revenue: number;
+            }[];
+            estimates: {
+                /** @description checkouts priced with contact details and not paid */
+                total: number;
+                /** @description of those, how many booked since */
+                converted: number;
+                conversion_rate: number | null;
+            };
         };
         ConsoleFleet: {
             /**
@@ -4342,6 +4543,437 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConsoleEstimatePage"];
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listConsoleOrders: {
+        parameters: {
+            query?: {
+                /** @description a number (1042 or #1042), or at least 3 characters of a street, customer name or e-mail, or of a phone in any format */
+                q?: string;
+                status?: "placed" | "confirmed" | "scheduled" | "out_for_delivery" | "delivered" | "waiting_pickup" | "picked_up" | "completed" | "canceled" | "waiting_delivery" | "waiting_landfill";
+                payment_status?: "unpaid" | "paid" | "refunded" | "no_charge";
+                /** @description how it was booked */
+                channel?: "link" | "widget" | "api";
+                /** @description what from and to bound: the delivery date (service, the default) or the day booked */
+                dates?: "service" | "booked";
+                /** @description first day, included (company-local) */
+                from?: string;
+                /** @description last day, included (company-local) */
+                to?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of orders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleOrderPage"];
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listConsoleJobs: {
+        parameters: {
+            query?: {
+                /** @description a number (1042 or #1042), or at least 3 characters of a street, customer name or e-mail, or of a phone in any format */
+                q?: string;
+                status?: "confirmed" | "scheduled" | "en_route" | "completed" | "canceled";
+                payment_status?: "unpaid" | "paid" | "refunded" | "no_charge";
+                /** @description how it was booked */
+                channel?: "link" | "widget" | "api";
+                /** @description what from and to bound: the job date (service, the default) or the day booked */
+                dates?: "service" | "booked";
+                /** @description first day, included (company-local) */
+                from?: string;
+                /** @description last day, included (company-local) */
+                to?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of junk jobs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleJobPage"];
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportConsoleOrders: {
+        parameters: {
+            query?: {
+                /** @description a number (1042 or #1042), or at least 3 characters of a street, customer name or e-mail, or of a phone in any format */
+                q?: string;
+                status?: "placed" | "confirmed" | "scheduled" | "out_for_delivery" | "delivered" | "waiting_pickup" | "picked_up" | "completed" | "canceled" | "waiting_delivery" | "waiting_landfill";
+                payment_status?: "unpaid" | "paid" | "refunded" | "no_charge";
+                /** @description how it was booked */
+                channel?: "link" | "widget" | "api";
+                /** @description what from and to bound: the delivery date (service, the default) or the day booked */
+                dates?: "service" | "booked";
+                /** @description first day, included (company-local) */
+                from?: string;
+                /** @description last day, included (company-local) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders: text/csv, a header line then a line per row, streamed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportConsoleJobs: {
+        parameters: {
+            query?: {
+                /** @description a number (1042 or #1042), or at least 3 characters of a street, customer name or e-mail, or of a phone in any format */
+                q?: string;
+                status?: "confirmed" | "scheduled" | "en_route" | "completed" | "canceled";
+                payment_status?: "unpaid" | "paid" | "refunded" | "no_charge";
+                /** @description how it was booked */
+                channel?: "link" | "widget" | "api";
+                /** @description what from and to bound: the job date (service, the default) or the day booked */
+                dates?: "service" | "booked";
+                /** @description first day, included (company-local) */
+                from?: string;
+                /** @description last day, included (company-local) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The junk jobs: text/csv, a header line then a line per row, streamed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConsoleDashboard: {
+        parameters: {
+            query?: {
+                /** @description the period: 30 or 90 days */
+                days?: "30" | "90";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConsoleDashboard"];
+                    };
                 };
             };
             /** @description Error: invalid_parameter */

@@ -1,4 +1,5 @@
 import { accountOperations } from './account';
+import { bookingOperations } from './bookings';
 import { developerOperations } from './developers';
 import { fleetOperations } from './fleet';
 import { officeOperations } from './office';
@@ -13,12 +14,14 @@ export const CONSOLE_BASE = '/console/v1';
 export const consoleOperations = [
   ...accountOperations,
   ...officeOperations,
+  ...bookingOperations,
   ...fleetOperations,
   ...settingsOperations,
   ...developerOperations,
 ] as const;
 
 export * from './account';
+export * from './bookings';
 export * from './common';
 export * from './developers';
 export * from './fleet';

@@ -98,3 +98,28 @@ export async function findEstimate(
   );
   return row;
 }
+
+/** How many estimates were made between two instants, by status (the dashboard's abandoned checkouts). */
+export async function estimateCounts(
+  db: Queryable,
+  companyId: string,
+  today: string,
+  createdFrom: Date,
+  createdBefore: Date,
+): Promise<{ status: 'open' | 'expired' | 'converted'; n: number }[]> {
+  const status = statusOf(companyId, today);
+  return (
+    db
+      .select({ status, n: sql<number>`count(*)::int` })
+      .from(bookingSessions)
+      .where(
+        and(
+          ...base(companyId),
+          gte(bookingSessions.createdAt, createdFrom),
+          lt(bookingSessions.createdAt, createdBefore),
+        ),
+      )
+      // By position: the status expression carries parameters, and a repeated one would be another expression.
+      .groupBy(sql`1`)
+  );
+}

@@ -54,6 +54,8 @@ export const junkJobs = pgTable(
     index('junk_jobs_listed_status').on(t.companyId, t.status, t.createdAt, t.jobNumber).where(LISTED),
     index('junk_jobs_listed_updated').on(t.companyId, t.updatedAt).where(LISTED),
     index('junk_jobs_customer_listed').on(t.companyId, t.customerId, t.createdAt).where(LISTED),
+    // The office's search: the jobs of the customers whose name, e-mail or phone matched.
+    index('junk_jobs_customer').on(t.companyId, t.customerId),
     index('junk_jobs_customer_held').on(t.companyId, t.customerId).where(sql`status = 'pending_risk_review'`),
   ],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   doublePrecision,
@@ -83,6 +84,8 @@ export const orders = pgTable(
     // A customer's orders as the Data API counts them, and whether all of them are hidden.
     index('orders_customer_listed').on(t.companyId, t.customerId, t.createdAt).where(LISTED),
     index('orders_customer_unlisted').on(t.companyId, t.customerId).where(UNLISTED),
+    // The office's search: the orders of the customers whose name, e-mail or phone matched (drizzle/0010_office.sql).
+    index('orders_customer').on(t.companyId, t.customerId),
     // The cans of a size out in a range (db/repositories/fleet.ts): rentals whose can is not back before it.
     index('orders_fleet').on(t.companyId, t.sizeId, t.backOn, t.deliveryDate).where(sql`status <> 'canceled'`),
   ],
@@ -102,6 +105,29 @@ export const orderListCounts = pgTable(
     listed: integer('listed').notNull(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.status, t.day] })],
+);
+
+/**
+ * The bookings of each company per day (its own timezone's), kind, channel and UTM source, kept by triggers
+ * on orders and junk_jobs (drizzle/0010_office.sql): the console's dashboard reads 30 or 90 rows a series
+ * instead of rescanning every order (docs/decisions.md, "The office's lists and dashboard").
+ */
+export const bookingDays = pgTable(
+  'booking_days',
+  {
+    companyId: companyId(),
+    day: date('day').notNull(),
+    kind: text('kind').$type<'order' | 'job'>().notNull(),
+    channel: text('channel').notNull(),
+    /** utm_source as booked ('' when none), at most 100 characters. */
+    source: text('source').notNull(),
+    bookings: integer('bookings').notNull(),
+    /** Of those, how many were held for review when booked. */
+    held: integer('held').notNull(),
+    /** Their gross totals (what the customer was charged, card fee included). */
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.kind, t.channel, t.source] })],
 );
 
 export const invoices = pgTable('invoices', {

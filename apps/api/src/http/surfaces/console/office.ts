@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import * as ops from '../../../contract/console';
 import type { Scope } from '../../../domain/scope';
+import { JOB_CSV, ORDER_CSV, presentDashboard, presentJobLine, presentOrderLine } from '../../../present/bookings';
 import {
   presentConsoleLead,
   presentCustomerDetail,
@@ -9,8 +10,10 @@ import {
   presentNeedsAction,
 } from '../../../present/console-office';
 import { presentConsoleJob, presentConsoleOrder, presentMoved } from '../../../present/console-records';
+import { type CsvColumns, csvHeader, csvRows } from '../../../present/csv';
 import { presentEstimate } from '../../../present/data-resources';
 import { presentPage } from '../../../present/page';
+import { dashboard, exportBookings, listBookings } from '../../../use-cases/console/bookings';
 import { approveHeld, createOrderForSession, rejectHeldBooking } from '../../../use-cases/console/decisions';
 import { fleetView } from '../../../use-cases/console/fleet';
 import type { OfficeDeps } from '../../../use-cases/console/office-deps';
@@ -19,6 +22,7 @@ import { dispatchDay, needsAction, needsActionCounts } from '../../../use-cases/
 import { moveRecord, readJob, readOrder } from '../../../use-cases/console/records';
 import { moveLead } from '../../../use-cases/office/leads';
 import type { ConsoleDeps, ConsoleEnv } from '../../console-env';
+import type { Download } from '../../shell';
 import type { ConsoleSurface } from './surface';
 
 /**
@@ -27,7 +31,7 @@ import type { ConsoleSurface } from './surface';
  * presenters here turn into the contract's shapes.
  */
 export function mountOffice(surface: ConsoleSurface, deps: ConsoleDeps) {
-  const { route, list } = surface;
+  const { route, list, download } = surface;
   const office: OfficeDeps = {
     database: deps.database,
     processorFor: deps.processorFor,
@@ -81,4 +85,32 @@ export function mountOffice(surface: ConsoleSurface, deps: ConsoleDeps) {
   list(ops.listConsoleEstimates, async (c) =>
     presentPage(await listEstimates(office, me(c), c.req.valid('query')), presentEstimate),
   );
+
+  list(ops.listConsoleOrders, async (c) =>
+    presentPage(await listBookings(office, me(c), 'order', c.req.valid('query')), presentOrderLine),
+  );
+  list(ops.listConsoleJobs, async (c) =>
+    presentPage(await listBookings(office, me(c), 'job', c.req.valid('query')), presentJobLine),
+  );
+  download(ops.exportConsoleOrders, async (c) =>
+    csvDownload('orders', ORDER_CSV, await exportBookings(office, me(c), 'order', c.req.valid('query'))),
+  );
+  download(ops.exportConsoleJobs, async (c) =>
+    csvDownload('junk-jobs', JOB_CSV, await exportBookings(office, me(c), 'job', c.req.valid('query'))),
+  );
+  route(ops.getConsoleDashboard, async (c) =>
+    presentDashboard(await dashboard(office, me(c), Number(c.req.valid('query').days))),
+  );
+}
+
+/** A CSV file of batches of rows: the header, then each batch's lines as it is read. */
+function csvDownload<Row>(name: string, columns: CsvColumns<Row>, batches: AsyncIterable<Row[]>): Download {
+  return {
+    filename: `${name}.csv`,
+    contentType: 'text/csv; charset=utf-8',
+    chunks: (async function* lines() {
+      yield csvHeader(columns);
+      for await (const rows of batches) yield csvRows(columns, rows);
+    })(),
+  };
 }

@@ -72,7 +72,7 @@ export async function consoleMailLink(slug: string, to: string): Promise<string>
 
 /**
  * Signs in through the sign-in page and waits for the signed-in shell. `next` is where to land (default
- * the console's first page, Needs action).
+ * the console's home, the dashboard).
  */
 export async function signIn(page: Page, email: string, password: string, next?: string) {
   await page.goto(consoleUrl(next ? `/sign-in?next=${encodeURIComponent(next)}` : '/sign-in'));

@@ -126,7 +126,7 @@ test('a new owner: joins, adds an endpoint, approves a held order, changes a pri
     await page.getByLabel('The password again').fill(password);
     await screenshot(page, info, 'journey-1-join');
     await page.getByRole('button', { name: 'Join' }).click();
-    await expect(page).toHaveURL(/\/needs-action$/);
+    await expect(page).toHaveURL(consoleUrl('/'));
     await signOut(page);
     await signIn(page, email, password, '/developers/webhooks');
     await expect(

@@ -54,7 +54,7 @@ test('an owner invites staff from Team; the invitee accepts the e-mailed link an
   await page.getByLabel('Password', { exact: true }).fill('a long enough password');
   await page.getByLabel('The password again').fill('a long enough password');
   await page.getByRole('button', { name: 'Join' }).click();
-  await expect(page).toHaveURL(/\/needs-action$/);
+  await expect(page).toHaveURL(consoleUrl('/'));
   await signOut(page);
 
   await signIn(page, email, 'a long enough password', '/account');

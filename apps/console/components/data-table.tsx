@@ -10,15 +10,29 @@ export type Column<Row> = {
   cell: (row: Row) => ReactNode;
   /** Numbers and money line up on the right. */
   align?: 'end';
+  /** The row's action: kept in sight at the right edge when the table scrolls sideways (tablets). */
+  action?: boolean;
+  /** Left out between 768 and 1440 px, where the table would otherwise scroll sideways; shown on a phone's stack. */
+  minor?: boolean;
 };
 
-/** A filter kept in the address: a choice (`options`) or a search box (`search: true`, sent after a pause). */
+/**
+ * A filter kept in the address: a choice (`options`), a search box (`search: true`, sent after a pause) or a
+ * day (`date: true`).
+ */
 export type Filter = {
   name: string;
   label: string;
   options?: { value: string; label: string }[];
   search?: boolean;
+  date?: boolean;
+  /** Under the control: what it takes ("a number, or 3 letters of a name…"). */
+  hint?: string;
 };
+
+/** A cell's classes: its alignment and role, and `col-<key>` for a page's own styles (an address's width). */
+const cellClass = (c: { key: string; align?: 'end'; action?: boolean; minor?: boolean }) =>
+  [`col-${c.key}`, c.align, c.action ? 'action' : undefined, c.minor ? 'minor' : undefined].filter(Boolean).join(' ');
 
 export type DataTableProps<Row> = {
   /** Names the table for screen readers (its <caption>); `hideCaption` keeps it out of sight. */
@@ -53,7 +67,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <thead>
             <tr>
               {columns.map((c) => (
-                <th key={c.key} scope="col" className={c.align}>
+                <th key={c.key} scope="col" className={cellClass(c)}>
                   {c.header}
                 </th>
               ))}
@@ -88,7 +102,7 @@ function DataRow<Row>({ row, columns }: { row: Row; columns: Column<Row>[] }) {
   return (
     <tr>
       {columns.map((c) => (
-        <td key={c.key} data-label={c.header} className={c.align}>
+        <td key={c.key} data-label={c.header} className={cellClass(c)}>
           {c.cell(row)}
         </td>
       ))}
@@ -108,6 +122,15 @@ function Filters({ filters }: { filters: Filter[] }) {
             filter={f}
             value={params.get(f.name) ?? ''}
             onChange={(v) => set({ [f.name]: v })}
+          />
+        ) : f.date ? (
+          <Field
+            key={f.name}
+            label={f.label}
+            name={f.name}
+            type="date"
+            value={params.get(f.name) ?? ''}
+            onChange={(e) => set({ [f.name]: e.target.value })}
           />
         ) : (
           <Field key={f.name} label={f.label} name={f.name}>
@@ -141,6 +164,7 @@ function SearchFilter({ filter, value, onChange }: { filter: Filter; value: stri
       label={filter.label}
       name={filter.name}
       type="search"
+      hint={filter.hint}
       value={text}
       onChange={(e) => setText(e.target.value)}
     />

@@ -12,7 +12,10 @@ import { useMe } from './me';
 type Item = { href: string; label: string; count?: keyof NavCounts; ownerOnly?: boolean };
 
 const ITEMS: Item[] = [
+  { href: '/', label: 'Home' },
   { href: '/needs-action', label: 'Needs action', count: 'needs_action' },
+  { href: '/orders', label: 'Orders' },
+  { href: '/jobs', label: 'Junk jobs' },
   { href: '/dispatch', label: 'Dispatch' },
   { href: '/fleet', label: 'Fleet' },
   { href: '/leads', label: 'Leads', count: 'new_leads' },
@@ -50,12 +53,12 @@ export function ShellNav() {
 
   return (
     <nav className="shell-nav" aria-label="Console">
-      <Link href="/needs-action" className="brand">
+      <Link href="/" className="brand">
         {me.company.name}
       </Link>
       <ul>
         {ITEMS.filter((i) => !i.ownerOnly || me.isOwner).map((item) => {
-          const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
+          const current = pathname === item.href || (item.href !== '/' && pathname.startsWith(`${item.href}/`));
           const count = item.count ? counts.data?.[item.count] : undefined;
           return (
             <li key={item.href}>

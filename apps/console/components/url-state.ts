@@ -1,7 +1,16 @@
 'use client';
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
+
+/**
+ * The address a change asked for and the router has not committed yet: a second change made before then
+ * (a status chosen, then a date typed at once) builds on it, not on the address the page still shows, so
+ * neither is lost. One for the page, whichever component asked.
+ */
+let pending: { pathname: string; query: string; at: number } | null = null;
+/** A change not committed within this long was dropped (the visitor went back meanwhile): forget it. */
+const PENDING_MS = 1000;
 
 /**
  * A list's filters and page live in the address (?status=held&page=2): a reload, the back button and a link
@@ -12,15 +21,21 @@ export function useUrlParams() {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
+  useEffect(() => {
+    if (pending?.pathname === pathname && pending.query === params.toString()) pending = null;
+  }, [params, pathname]);
   const set = useCallback(
     (changes: Record<string, string | number | undefined>) => {
-      const next = new URLSearchParams(params.toString());
+      const fresh = pending && pending.pathname === pathname && Date.now() - pending.at < PENDING_MS;
+      const base = fresh && pending ? pending.query : params.toString();
+      const next = new URLSearchParams(base);
       for (const [key, value] of Object.entries(changes)) {
         if (value === undefined || value === '') next.delete(key);
         else next.set(key, String(value));
       }
       if (!('page' in changes)) next.delete('page');
       const query = next.toString();
+      pending = { pathname, query, at: Date.now() };
       router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
     },
     [params, pathname, router],

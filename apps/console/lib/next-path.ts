@@ -7,7 +7,7 @@ const HERE = 'http://console.invalid';
  * as `/`, so `/\t/example.org` is `//example.org` to them, and a line break in a Location header is a 500.
  * The path is returned as the URL parser resolved it, so dot segments cannot turn it into `//host` either.
  */
-export function safeNext(next: string | string[] | undefined | null, fallback = '/needs-action'): string {
+export function safeNext(next: string | string[] | undefined | null, fallback = '/'): string {
   const value = Array.isArray(next) ? next[0] : next;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
   if (!value?.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(value)) return fallback;

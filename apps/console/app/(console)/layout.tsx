@@ -13,7 +13,7 @@ import { serverMe } from '../../lib/server-api';
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const me = await serverMe();
   if (!me.ok && me.status === 401) {
-    const here = (await headers()).get('x-console-path') ?? '/needs-action';
+    const here = (await headers()).get('x-console-path') ?? '/';
     redirect(`/sign-in?next=${encodeURIComponent(here)}`);
   }
   if (!me.ok) {

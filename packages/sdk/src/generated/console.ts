@@ -4606,7 +4606,7 @@ export interface operations {
             query?: {
                 /** @description a number (1042 or #1042), or at least 3 characters of a street, customer name or e-mail, or of a phone in any format */
                 q?: string;
-                status?: "placed" | "confirmed" | "scheduled" | "out_for_delivery" | "delivered" | "waiting_pickup" | "picked_up" | "completed" | "canceled" | "waiting_delivery" | "waiting_landfill";
+                status?: "pending_risk_review" | "placed" | "confirmed" | "scheduled" | "out_for_delivery" | "delivered" | "waiting_pickup" | "picked_up" | "completed" | "canceled" | "waiting_delivery" | "waiting_landfill";
                 payment_status?: "unpaid" | "paid" | "refunded" | "no_charge";
                 /** @description how it was booked */
                 channel?: "link" | "widget" | "api";
@@ -4695,7 +4695,7 @@ export interface operations {
             query?: {
                 /** @description a number (1042 or #1042), or at least 3 characters of a street, customer name or e-mail, or of a phone in any format */
                 q?: string;
-                status?: "confirmed" | "scheduled" | "en_route" | "completed" | "canceled";
+                status?: "pending_risk_review" | "confirmed" | "scheduled" | "en_route" | "completed" | "canceled";
                 payment_status?: "unpaid" | "paid" | "refunded" | "no_charge";
                 /** @description how it was booked */
                 channel?: "link" | "widget" | "api";
@@ -4784,7 +4784,7 @@ export interface operations {
             query?: {
                 /** @description a number (1042 or #1042), or at least 3 characters of a street, customer name or e-mail, or of a phone in any format */
                 q?: string;
-                status?: "placed" | "confirmed" | "scheduled" | "out_for_delivery" | "delivered" | "waiting_pickup" | "picked_up" | "completed" | "canceled" | "waiting_delivery" | "waiting_landfill";
+                status?: "pending_risk_review" | "placed" | "confirmed" | "scheduled" | "out_for_delivery" | "delivered" | "waiting_pickup" | "picked_up" | "completed" | "canceled" | "waiting_delivery" | "waiting_landfill";
                 payment_status?: "unpaid" | "paid" | "refunded" | "no_charge";
                 /** @description how it was booked */
                 channel?: "link" | "widget" | "api";
@@ -4871,7 +4871,7 @@ export interface operations {
             query?: {
                 /** @description a number (1042 or #1042), or at least 3 characters of a street, customer name or e-mail, or of a phone in any format */
                 q?: string;
-                status?: "confirmed" | "scheduled" | "en_route" | "completed" | "canceled";
+                status?: "pending_risk_review" | "confirmed" | "scheduled" | "en_route" | "completed" | "canceled";
                 payment_status?: "unpaid" | "paid" | "refunded" | "no_charge";
                 /** @description how it was booked */
                 channel?: "link" | "widget" | "api";

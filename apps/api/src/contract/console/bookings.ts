@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { BOOKING_CHANNELS, DASHBOARD_PERIODS } from '../../domain/dashboard';
 import { JUNK_JOB_STATUSES } from '../../domain/job-status';
-import { ORDER_STATUSES } from '../../domain/order-status';
+import { HELD_FOR_REVIEW, ORDER_STATUSES } from '../../domain/order-status';
 import { PAYMENT_STATUSES } from '../../domain/payment-status';
 import { clean, DateString, Dollars, dataOf } from '../common';
 import { errorResponses } from '../errors';
@@ -29,8 +29,9 @@ const filters = (statuses: readonly [string, ...string[]], service: string) => (
   to: DateString.optional().openapi({ description: 'last day, included (company-local)' }),
 });
 
-export const OrdersFilter = z.strictObject(filters(ORDER_STATUSES, 'delivery date'));
-export const JobsFilter = z.strictObject(filters(JUNK_JOB_STATUSES, 'job date'));
+// Held bookings are in the office's lists too: their status is a filter like any other.
+export const OrdersFilter = z.strictObject(filters([HELD_FOR_REVIEW, ...ORDER_STATUSES], 'delivery date'));
+export const JobsFilter = z.strictObject(filters([HELD_FOR_REVIEW, ...JUNK_JOB_STATUSES], 'job date'));
 
 const Line = {
   status: z.string(),

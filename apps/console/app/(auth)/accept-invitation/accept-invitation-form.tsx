@@ -18,7 +18,7 @@ export function AcceptInvitationForm({ token, email }: { token: string; email: s
       );
     },
     () => {
-      router.replace('/needs-action');
+      router.replace('/');
       router.refresh();
     },
   );

@@ -30,3 +30,7 @@ export type RecordCommon = Omit<
   ConsoleOrder,
   'order_number' | 'size' | 'material' | 'rental_days' | 'delivery_date' | 'pickup_date'
 >;
+/** A line of the Orders and Junk jobs lists, and the dashboard's figures (contract/console/bookings.ts). */
+export type OrderLine = S['ConsoleOrderLine'];
+export type JobLine = S['ConsoleJobLine'];
+export type Dashboard = S['ConsoleDashboard'];

@@ -56,6 +56,7 @@ export default function DispatchPage() {
         { key: 'status', header: 'Status', cell: (s) => <StatusBadge status={s.status} /> },
         {
           key: 'move',
+          action: true,
           header: 'Move',
           cell: (s) => <MoveControl kind="order" number={s.order_number} moves={s.moves} onMoved={day.reload} />,
         },
@@ -97,14 +98,15 @@ export default function DispatchPage() {
         rowKey={(j) => String(j.job_number)}
         empty="No junk removal jobs this day."
         columns={[
-          { key: 'window', header: 'Arrival', cell: (j) => `${j.window.start}–${j.window.end}` },
           { key: 'n', header: 'Job', cell: (j) => <Link href={`/jobs/${j.job_number}`}>#{j.job_number}</Link> },
+          { key: 'window', header: 'Arrival', cell: (j) => `${j.window.start}–${j.window.end}` },
           { key: 'load', header: 'Load', cell: (j) => j.load },
           { key: 'who', header: 'Customer', cell: (j) => `${j.customer_name}, ${j.customer_phone}` },
           { key: 'where', header: 'Address', cell: (j) => j.address },
           { key: 'status', header: 'Status', cell: (j) => <StatusBadge status={j.status} /> },
           {
             key: 'move',
+            action: true,
             header: 'Move',
             cell: (j) => <MoveControl kind="job" number={j.job_number} moves={j.moves} onMoved={day.reload} />,
           },

@@ -65,8 +65,8 @@ export default function LeadsPage() {
         ]}
         empty="No leads here. Leads from your website form and the Data API land here."
         columns={[
-          { key: 'status', header: 'Status', cell: (l) => <StatusBadge status={l.status} /> },
           { key: 'name', header: 'Name', cell: (l) => l.name },
+          { key: 'status', header: 'Status', cell: (l) => <StatusBadge status={l.status} /> },
           { key: 'contact', header: 'Contact', cell: (l) => [l.phone, l.email].filter(Boolean).join(', ') || '—' },
           {
             key: 'asked',
@@ -76,6 +76,7 @@ export default function LeadsPage() {
           { key: 'at', header: 'Received', cell: (l) => when(l.created_at) },
           {
             key: 'do',
+            action: true,
             header: 'Move',
             cell: (l) =>
               l.moves.length ? (

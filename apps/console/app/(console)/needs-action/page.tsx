@@ -43,7 +43,12 @@ export default function NeedsActionPage() {
             { key: 'what', header: 'What', cell: (h) => h.what },
             { key: 'amount', header: 'Amount', align: 'end', cell: (h) => money(h.amount, h.currency) },
             { key: 'at', header: 'Booked', cell: (h) => when(h.created_at) },
-            { key: 'do', header: 'Decision', cell: (h) => <DecideButtons target={h} onDone={queue.reload} /> },
+            {
+              key: 'do',
+              action: true,
+              header: 'Decision',
+              cell: (h) => <DecideButtons target={h} onDone={queue.reload} />,
+            },
           ]}
         />
       </section>
@@ -66,7 +71,12 @@ export default function NeedsActionPage() {
             { key: 'amount', header: 'Authorized', align: 'end', cell: (s) => money(s.amount, s.currency) },
             { key: 'at', header: 'Started', cell: (s) => when(s.created_at) },
             { key: 'why', header: 'Last problem', cell: (s) => s.last_error ?? '—' },
-            { key: 'do', header: 'Action', cell: (s) => <CreateOrder session={s} onDone={queue.reload} /> },
+            {
+              key: 'do',
+              action: true,
+              header: 'Action',
+              cell: (s) => <CreateOrder session={s} onDone={queue.reload} />,
+            },
           ]}
         />
       </section>
@@ -86,6 +96,7 @@ export default function NeedsActionPage() {
             { key: 'at', header: 'Received', cell: (l) => when(l.created_at) },
             {
               key: 'do',
+              action: true,
               header: 'Action',
               cell: (l) => (
                 <ActionButton
@@ -132,7 +143,7 @@ export default function NeedsActionPage() {
                   <StatusBadge status="disabled" label="Switched off" />
                 ),
             },
-            { key: 'go', header: 'Details', cell: () => <Link href="/developers">Delivery log</Link> },
+            { key: 'go', action: true, header: 'Details', cell: () => <Link href="/developers">Delivery log</Link> },
           ]}
         />
       </section>

@@ -68,6 +68,7 @@ export default function TeamPage() {
           { key: 'since', header: 'Member since', cell: (m) => day(m.created_at) },
           {
             key: 'actions',
+            action: true,
             header: 'Actions',
             cell: (m) =>
               m.email === me.email ? (
@@ -110,6 +111,7 @@ export default function TeamPage() {
           { key: 'expires', header: 'Expires', cell: (i) => day(i.expires_at) },
           {
             key: 'actions',
+            action: true,
             header: 'Actions',
             cell: (i) => (
               <button

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import type { Registry } from '../db/registry';
 import type { ConsoleRole } from '../db/schema/console';
 import { DomainError } from '../domain/errors';
-import type { Scope } from '../domain/scope';
+import type { CatalogScope, Scope } from '../domain/scope';
 import type { ProcessorFor } from '../use-cases/shared/payments';
 
 /** Who is signed in to the console: every console query is scoped to `companyId`. */
@@ -17,9 +17,10 @@ export type ConsoleMember = {
 
 /**
  * What the gate puts on the context: `member` (who is signed in, as the account routes answer it) and
- * `scope` (their company and them as the actor: what every use case of the console takes).
+ * `scope` (their company and them as the actor: what every use case of the console takes), with the
+ * registry's catalog of the company the gate read (its settled facts, for companyOf in use-cases/console).
  */
-export type ConsoleEnv = Env & { Variables: { member: ConsoleMember; scope: Scope } };
+export type ConsoleEnv = Env & { Variables: { member: ConsoleMember; scope: CatalogScope } };
 
 /** What the console surface's areas are built with (runtime/platform.ts gives it). */
 export type ConsoleDeps = {

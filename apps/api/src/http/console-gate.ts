@@ -65,6 +65,7 @@ export function consoleGate(options: GateOptions): MiddlewareHandler<ConsoleEnv>
     c.set('scope', {
       companyId: user.companyId,
       actor: { kind: 'member', userId: user.id, role: user.role, email: user.email, name: user.name },
+      catalog,
     });
     await next();
   };

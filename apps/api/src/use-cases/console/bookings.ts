@@ -13,7 +13,7 @@ import { DomainError } from '../../domain/errors';
 import type { Scope } from '../../domain/scope';
 import { officeSearchOf } from '../../domain/search';
 import { pageOf, window } from '../data/paging';
-import { catalogOf, type OfficeDeps } from './office-deps';
+import { companyOf, type OfficeDeps } from './office-deps';
 
 /**
  * The office's Orders and Junk jobs lists, their CSV export and the dashboard (docs/decisions.md, "The
@@ -47,7 +47,7 @@ async function filterOf(deps: OfficeDeps, scope: Scope, query: BookingQuery): Pr
     search,
   };
   if (query.dates !== 'booked') return { ...filter, serviceFrom: from, serviceTo: to };
-  const { timezone } = (await catalogOf(deps.database, scope)).company;
+  const { timezone } = await companyOf(deps.database, scope);
   return {
     ...filter,
     createdFrom: from ? startOfDayIn(timezone, from) : undefined,
@@ -97,7 +97,7 @@ export async function exportBookings<K extends BookingKind>(
 
 /** The last `days` days through the company's today: bookings, revenue, sources and estimates. */
 export async function dashboard(deps: OfficeDeps, scope: Scope, days: number) {
-  const { timezone, currency } = (await catalogOf(deps.database, scope)).company;
+  const { timezone, currency } = await companyOf(deps.database, scope);
   const to = todayIn(timezone, deps.now());
   const from = addDays(to, -(days - 1));
   const { db } = deps.database;

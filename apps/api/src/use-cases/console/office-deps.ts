@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import { loadCatalog } from '../../db/repositories/catalog';
 import { DomainError } from '../../domain/errors';
-import type { Scope } from '../../domain/scope';
+import type { CatalogScope, Scope } from '../../domain/scope';
 import type { ProcessorFor } from '../shared/payments';
 
 /** What the console's office use cases are built with; each call takes the signed-in member's scope. */
@@ -16,6 +16,15 @@ export async function catalogOf(database: Database, scope: Scope) {
   const catalog = await loadCatalog(database.db, scope.companyId);
   if (!catalog) throw new DomainError('not_found', 'This company has no catalog yet.');
   return catalog;
+}
+
+/**
+ * The company's settled facts (its timezone, its currency) from the catalog the console gate already holds
+ * (the registry's, refreshed within a second of a change), else from the database: no query on the hot path.
+ * Not for what an office just changed (the fleet, prices): those read catalogOf.
+ */
+export async function companyOf(database: Database, scope: Scope | CatalogScope) {
+  return 'catalog' in scope ? scope.catalog.company : (await catalogOf(database, scope)).company;
 }
 
 /** An order or job number from a path: anything else is the same 404 as another company's number. */

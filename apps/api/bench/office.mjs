@@ -36,7 +36,11 @@ const companyOf = async () =>
   (await sql.query('select id from companies where slug = $1', [SLUG])).rows[0]?.id;
 if (!(await companyOf())) {
   console.log(`${SLUG} is not in this database: seeding it (bench/seed-data.ts)\n`);
-  execFileSync(tsx, ['bench/seed-data.ts'], { cwd: apiDir, env: { ...process.env, DATABASE_URL: url }, stdio: 'inherit' });
+  execFileSync(tsx, ['bench/seed-data.ts'], {
+    cwd: apiDir,
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: 'inherit',
+  });
 }
 const companyId = await companyOf();
 const orders = (await sql.query('select count(*)::int as n from orders where company_id = $1', [companyId])).rows[0].n;
@@ -51,7 +55,11 @@ const sample = (
 const digits = sample.phone_digits.slice(-10);
 const cases = [
   { label: 'search: part of a name', q: sample.name.slice(3), target: 100 },
-  { label: 'search: phone, another format', q: `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}.${digits.slice(6)}`, target: 100 },
+  {
+    label: 'search: phone, another format',
+    q: `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}.${digits.slice(6)}`,
+    target: 100,
+  },
   { label: 'search: part of a street', q: sample.street.split(' ').slice(0, 2).join(' '), target: 100 },
   { label: 'search: a street, broad', q: sample.street.split(' ').slice(1).join(' '), target: 100 },
 ].map((c) => ({ ...c, path: `/console/v1/orders?q=${encodeURIComponent(c.q)}` }));
@@ -61,7 +69,10 @@ for (const days of ['30', '90']) {
 
 const cli = (...args) =>
   JSON.parse(
-    execFileSync(tsx, ['src/cli/main.ts', ...args, '--json'], { cwd: apiDir, env: { ...process.env, DATABASE_URL: url } }).toString(),
+    execFileSync(tsx, ['src/cli/main.ts', ...args, '--json'], {
+      cwd: apiDir,
+      env: { ...process.env, DATABASE_URL: url },
+    }).toString(),
   );
 
 const server = spawn(process.execPath, ['dist/standalone.js'], {
@@ -101,7 +112,8 @@ try {
   // An owner of the bench company, signed in by accepting an invitation as the console's page does.
   const email = `bench-${Date.now()}@example.com`;
   const invited = cli('users', 'invite', SLUG, email, '--role', 'owner');
-  const token = invited.token ?? new URL(invited.url ?? invited.link ?? invited.invitation_url).searchParams.get('token');
+  const token =
+    invited.token ?? new URL(invited.url ?? invited.link ?? invited.invitation_url).searchParams.get('token');
   const accepted = await fetch(`${base}/console/v1/invitations/accept`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: ORIGIN },

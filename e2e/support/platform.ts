@@ -75,6 +75,14 @@ export async function startPlatform(
       ...extraEnv,
     },
   });
+  // A platform is never left behind: not when its start fails or its test's hook times out, not when the
+  // worker ends without stopping it (a leaked one served on, and logged into a closed pipe, for a whole run).
+  const killGroup = () => {
+    try {
+      process.kill(-(child.pid as number), 'SIGKILL');
+    } catch {}
+  };
+  process.once('exit', killGroup);
   // Everything the platform prints is kept beside the test results, for when a test needs explaining.
   const log = createWriteStream(path.join(repoRoot, 'e2e/test-results/platform.log'), { flags: 'a' });
   let output = '';
@@ -84,7 +92,11 @@ export async function startPlatform(
   });
   child.stdout?.on('data', (c: Buffer) => log.write(c));
   const printed = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the platform did not start in 90 s:\n${output}`)), 90_000);
+    const fail = (err: Error) => {
+      killGroup();
+      reject(err);
+    };
+    const timer = setTimeout(() => fail(new Error(`the platform did not start in 90 s:\n${output}`)), 90_000);
     child.stdout?.on('data', (c: Buffer) => {
       output += c.toString();
       if (/Watch booking webhooks/.test(output)) {
@@ -92,7 +104,7 @@ export async function startPlatform(
         resolve(output);
       }
     });
-    child.once('exit', (code) => reject(new Error(`the platform exited with ${code}:\n${output}`)));
+    child.once('exit', (code) => fail(new Error(`the platform exited with ${code}:\n${output}`)));
   });
   const key = (name: string) => new RegExp(`${name}\\s+(svc_\\S+)`).exec(printed)?.[1] ?? '';
   const owner = /sign in as (\S+) \/ (\S+)/.exec(printed);

@@ -12,6 +12,8 @@ import { type Platform, startPlatform } from '../support/platform';
 let platform: Platform;
 let dataDir: string;
 test.beforeAll(async () => {
+  // Started beside the rest of the suite: up to startPlatform's own 90 s on a busy machine.
+  test.setTimeout(120_000);
   dataDir = mkdtempSync(path.join(tmpdir(), 'svc-e2e-limits-'));
   platform = await startPlatform(dataDir, { SVC_RATE_LIMIT_PER_MINUTE: '30' });
 });

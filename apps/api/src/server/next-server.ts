@@ -4,6 +4,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { appendSocketAddress } from '../runtime/client-ip';
 import { keepIdleConnections, MAX_HEADER_BYTES } from '../runtime/config';
+import { quietOnClosedLogPipes } from '../runtime/log-pipes';
+
+quietOnClosedLogPipes();
 
 /**
  * Serves one of our Next apps (the API, the hosted pages, the console) as `next start` does, with one change:

@@ -1,7 +1,10 @@
 import { serve } from '@hono/node-server';
 import { socketIp } from '../runtime/client-ip';
 import { keepIdleConnections, MAX_HEADER_BYTES, readEnv } from '../runtime/config';
+import { quietOnClosedLogPipes } from '../runtime/log-pipes';
 import { createPlatform } from '../runtime/platform';
+
+quietOnClosedLogPipes();
 
 /** The same handlers as the Next app, served straight on Node for throughput. */
 const env = readEnv();

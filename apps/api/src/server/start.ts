@@ -7,7 +7,10 @@ import { hostedPageUrl } from '../lib/api-keys';
 import { repoRoot } from '../lib/paths';
 import { junkPageUrl } from '../present/junk';
 import { PROXY_TOKEN_MIN_LENGTH, readEnv } from '../runtime/config';
+import { quietOnClosedLogPipes } from '../runtime/log-pipes';
 import { DEMO_SLUG, seedDemo } from '../use-cases/company/seed-demo';
+
+quietOnClosedLogPipes();
 
 /**
  * `npm start`: migrate and seed the demo company (the same code as `svc seed-demo`), then serve the

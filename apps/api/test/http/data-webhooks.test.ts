@@ -268,8 +268,8 @@ describe.each(targets)('data webhooks from $name', (target) => {
 
   it('svc webhooks listen --api data prints a verified lead.created and removes its endpoint', async () => {
     const cli = spawn(
-      'node_modules/.bin/tsx',
-      ['src/cli/main.ts', 'webhooks', 'listen', 'acme', '--api', 'data', '--once', '--json'],
+      process.execPath,
+      ['dist/cli.js', 'webhooks', 'listen', 'acme', '--api', 'data', '--once', '--json'],
       {
         env: { ...process.env, DATABASE_URL: '', SVC_DATA_DIR: '', ...target.env },
       },

@@ -55,7 +55,7 @@ describe.each(targets)('booking webhooks from $name', (target) => {
   });
 
   it('svc webhooks listen prints a verified event and removes its endpoint', async () => {
-    const cli = spawn('node_modules/.bin/tsx', ['src/cli/main.ts', 'webhooks', 'listen', 'acme', '--once', '--json'], {
+    const cli = spawn(process.execPath, ['dist/cli.js', 'webhooks', 'listen', 'acme', '--once', '--json'], {
       env: { ...process.env, DATABASE_URL: '', SVC_DATA_DIR: '', ...target.env },
     });
     let out = '';

@@ -102,6 +102,7 @@ export function EndpointLog({ id }: { id: string }) {
           { key: 'answer', header: 'Last answer', cell: answer },
           {
             key: 'resend',
+            action: true,
             header: 'Actions',
             cell: (d) => (
               <ActionButton

@@ -48,12 +48,12 @@ export function KeyTable({
         rowKey={(k) => k.id}
         empty="No keys yet."
         columns={[
+          { key: 'key', header: 'Key', cell: (k) => <code>{k.key}</code> },
           {
             key: 'kind',
             header: 'Kind',
             cell: (k) => (k.kind === 'publishable' ? 'Publishable' : k.kind === 'server' ? 'Server' : 'Data API'),
           },
-          { key: 'key', header: 'Key', cell: (k) => <code>{k.key}</code> },
           { key: 'label', header: 'Label', cell: (k) => k.label || '—' },
           {
             key: 'domains',
@@ -64,6 +64,7 @@ export function KeyTable({
           { key: 'created', header: 'Created', cell: (k) => new Date(k.created_at).toLocaleDateString() },
           {
             key: 'actions',
+            action: true,
             header: 'Actions',
             cell: (k) =>
               k.status === 'active' ? (

@@ -114,10 +114,28 @@ describe.each(drivers())('the office lists on %s', (driver) => {
       batched.push(...rows.map((r) => r.booking.orderNumber));
       const last = rows.at(-1);
       if (!last || rows.length < 5) break;
-      after = { createdAt: last.booking.createdAt, number: last.booking.orderNumber };
+      after = { createdAt: last.cursor, number: last.booking.orderNumber };
     }
     expect(batched).toEqual(all);
     expect(all).toHaveLength(12);
+  });
+
+  it('never skips a booking made in the same millisecond as the last of a batch', async () => {
+    // Three orders 100 µs apart in one millisecond, read one a batch: a cursor cut to milliseconds (a Date)
+    // would start the second batch before all three and lose two of them.
+    await database.db.execute(sql`
+      update orders set created_at = '2031-06-01 12:00:00.123' :: timestamptz + (order_number - 1005) * interval '100 microseconds'
+      where company_id = ${companyId} and order_number in (1005, 1006, 1007)`);
+    const search = officeSearchOf('pat_100%') as OfficeSearch;
+    const got: number[] = [];
+    let after: After | undefined;
+    for (let i = 0; i < 10; i++) {
+      const [row] = await bookingsPage(database.db, 'order', companyId, { search }, { limit: 1, after });
+      if (!row) break;
+      got.push(row.booking.orderNumber);
+      after = { createdAt: row.cursor, number: row.booking.orderNumber };
+    }
+    expect(got).toEqual([1007, 1006, 1005, 1008]);
   });
 
   it("counts each order once in booking_days, on the company's day, and takes it back when deleted", async () => {

@@ -24,8 +24,12 @@ export type BookingFilter = {
   search?: OfficeSearch;
 };
 
-/** Where the last row of a batch was: the next batch starts after it (the export's keyset). */
-export type After = { createdAt: Date; number: number };
+/**
+ * Where the last row of a batch was: the next batch starts after it (the export's keyset). `createdAt` is
+ * the database's own text of the instant, to the microsecond: a Date keeps milliseconds, and a booking made
+ * in the same millisecond as the last one of a batch would be skipped.
+ */
+export type After = { createdAt: string; number: number };
 
 const TABLES = {
   order: {
@@ -87,22 +91,22 @@ function conditions(c: Columns, companyId: string, filter: BookingFilter, after?
   if (filter.createdFrom) where.push(gte(c.createdAt, filter.createdFrom));
   if (filter.createdBefore) where.push(lt(c.createdAt, filter.createdBefore));
   if (filter.search) where.push(matches(c, companyId, filter.search));
-  if (after)
-    where.push(sql`(${c.createdAt}, ${c.number}) < (${after.createdAt.toISOString()}::timestamptz, ${after.number})`);
+  if (after) where.push(sql`(${c.createdAt}, ${c.number}) < (${after.createdAt}::timestamptz, ${after.number})`);
   return where;
 }
 
 const customerColumns = { name: customers.name, email: customers.email, phone: customers.phone };
+const cursorOf = (c: Columns) => sql<string>`${c.createdAt}::text`;
 
 function select<K extends BookingKind>(db: Queryable, kind: K) {
   if (kind === 'order') {
     return db
-      .select({ booking: orders, customer: customerColumns })
+      .select({ booking: orders, customer: customerColumns, cursor: cursorOf(TABLES.order) })
       .from(orders)
       .innerJoin(customers, eq(customers.id, orders.customerId));
   }
   return db
-    .select({ booking: junkJobs, customer: customerColumns })
+    .select({ booking: junkJobs, customer: customerColumns, cursor: cursorOf(TABLES.job) })
     .from(junkJobs)
     .innerJoin(customers, eq(customers.id, junkJobs.customerId));
 }
@@ -110,6 +114,8 @@ function select<K extends BookingKind>(db: Queryable, kind: K) {
 export type BookingLine<K extends BookingKind> = {
   booking: K extends 'order' ? typeof orders.$inferSelect : typeof junkJobs.$inferSelect;
   customer: { name: string; email: string; phone: string };
+  /** created_at to the microsecond, as the export's next batch starts after it. */
+  cursor: string;
 };
 
 /** `limit` bookings after skipping `offset` (a page), or after a row (the export's next batch). */

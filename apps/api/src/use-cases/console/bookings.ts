@@ -90,7 +90,7 @@ export async function exportBookings<K extends BookingKind>(
       const last = rows.at(-1);
       if (!last || rows.length < EXPORT_BATCH) return;
       const number = 'orderNumber' in last.booking ? last.booking.orderNumber : last.booking.jobNumber;
-      after = { createdAt: last.booking.createdAt, number };
+      after = { createdAt: last.cursor, number };
     }
   })();
 }

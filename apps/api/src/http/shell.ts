@@ -5,7 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { DomainError } from '../domain/errors';
 import { memoize } from '../lib/memoize';
-import { safeError } from '../lib/safe-log';
+import { type Download, downloadResponse } from './download';
 import { errorResponse, toDomainError, validationError } from './errors';
 
 /**
@@ -68,29 +68,6 @@ type BodyOf<R extends RouteConfig, S extends number> = R['responses'] extends {
 type Answer<R extends RouteConfig> = { status: 200; body: BodyOf<R, 200> } | { status: 201; body: BodyOf<R, 201> };
 
 export type Surface<E extends Env> = ReturnType<typeof createSurface<E>>;
-
-/** A file a route sends: its name (ASCII, no quotes), its type and its text in chunks. */
-export type Download = { filename: string; contentType: string; chunks: AsyncIterable<string> };
-
-function streamOf(chunks: AsyncIterable<string>): ReadableStream<Uint8Array> {
-  const iterator = chunks[Symbol.asyncIterator]();
-  const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const next = await iterator.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
-      } catch (err) {
-        console.error(`download cut short: ${safeError(err)}`);
-        controller.error(err);
-      }
-    },
-    async cancel() {
-      await iterator.return?.(undefined);
-    },
-  });
-}
 
 export function createSurface<E extends Env>(options: SurfaceOptions) {
   const allowedMethods = methodsByPath(options.base, options.operations);
@@ -182,15 +159,7 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
       handler: (c: Parameters<RouteHandler<R, E>>[0]) => Promise<Download>,
     ) {
       app.openapi(operation, (async (c: Context) => {
-        const { filename, contentType, chunks } = await handler(c as never);
-        return new Response(streamOf(chunks), {
-          status: 200,
-          headers: {
-            'Content-Type': contentType,
-            'Content-Disposition': `attachment; filename="${filename}"`,
-            'Cache-Control': 'no-store',
-          },
-        });
+        return downloadResponse(await handler(c as never));
       }) as never);
     },
     /**

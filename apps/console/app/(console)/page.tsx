@@ -7,7 +7,7 @@ import { useUrlParams } from '../../components/url-state';
 import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import { CHANNELS, PerDayChart } from './_dashboard/charts';
-import { money } from './_office/format';
+import { day, money } from './_office/format';
 import type { Dashboard } from './_office/types';
 
 type Day = Dashboard['days'][number];
@@ -15,14 +15,6 @@ type Day = Dashboard['days'][number];
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 const percent = (share: number | null) => (share === null ? '—' : `${(share * 100).toFixed(1)}%`);
 const sum = (c: Day['bookings']) => c.link + c.widget + c.api;
-const day = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-
 /**
  * The console's home: the business at a glance for the last 30 or 90 days (bookings and revenue per day by
  * channel, estimates and how many became bookings, the top UTM sources, the average booking, the held-for-

@@ -10,3 +10,12 @@ export function when(iso: string): string {
 
 /** `out_for_delivery` → "out for delivery". */
 export const words = (status: string) => status.replaceAll('_', ' ');
+
+/** A plain date as the office reads it: "Wed, Nov 25" (the date itself, whatever the browser's zone). */
+export const day = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });

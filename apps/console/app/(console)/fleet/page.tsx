@@ -6,18 +6,11 @@ import { useMe } from '../../../components/me';
 import { Notice } from '../../../components/notice';
 import { api } from '../../../lib/api';
 import { useApi } from '../../../lib/use-api';
+import { day } from '../_office/format';
 import type { FleetSize } from '../_office/types';
 import { FleetChart } from './fleet-chart';
 
 type Day = FleetSize['days'][number];
-
-const day = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
 
 /** Consecutive dates as ranges ("Dec 3–5"), so a long run of full days reads as one line. */
 function ranges(dates: string[]): string[] {

@@ -22,7 +22,7 @@ import { dispatchDay, needsAction, needsActionCounts } from '../../../use-cases/
 import { moveRecord, readJob, readOrder } from '../../../use-cases/console/records';
 import { moveLead } from '../../../use-cases/office/leads';
 import type { ConsoleDeps, ConsoleEnv } from '../../console-env';
-import type { Download } from '../../shell';
+import type { Download } from '../../download';
 import type { ConsoleSurface } from './surface';
 
 /**

@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { scopeOf } from '../../src/cli/common';
 import type { Database } from '../../src/db/client';
 import { findCompanyBySlug } from '../../src/db/repositories/catalog';
 import { enqueueMessages, enqueueWebhooks, listOutbox } from '../../src/db/repositories/outbox';
-import { webhookEndpoints } from '../../src/db/schema';
+import { outbox, webhookEndpoints } from '../../src/db/schema';
 import { todayIn } from '../../src/domain/dates';
 import { DATA_EVENTS } from '../../src/domain/events';
 import type { Scope } from '../../src/domain/scope';
@@ -87,8 +87,14 @@ describe.each(drivers())('the outbox worker on %s', (driver) => {
   beforeEach(async () => {
     hook.received.length = 0;
     hook.answerWith((res) => res.writeHead(200).end('ok'));
-    // A second ahead of the database's clock, so rows enqueued by the test are due.
-    clock = Date.now() + 1000;
+    // A minute ahead of the database's clock, so rows the test enqueues are due even when a loaded machine
+    // takes seconds between here and the enqueue (a second was not enough on a busy CI run).
+    clock = Date.now() + 60_000;
+    // Each test sees only its own webhooks: retries an earlier test left pending would fall due on this clock.
+    await database.db
+      .update(outbox)
+      .set({ status: 'failed', lastError: 'left by an earlier test' })
+      .where(and(eq(outbox.status, 'pending'), eq(outbox.channel, 'webhook')));
     await database.db
       .update(webhookEndpoints)
       .set({ enabled: true, consecutiveFailures: 0 })

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { copyPgliteTemplate } from '../../apps/api/test/support/pglite-template';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const apiDir = path.join(repoRoot, 'apps/api');
@@ -52,6 +53,8 @@ export async function startPlatform(
       throw new Error(`the e2e suite runs the production builds; ${built} is missing: run npm test from the root`);
     }
   }
+  // A fresh folder starts from a copy of the migrated template: PGlite's initdb costs seconds of CPU a platform.
+  if (!existsSync(path.join(dataDir, 'pglite'))) await copyPgliteTemplate(path.join(dataDir, 'pglite'));
   const [apiPort, hostedPort] = ports ? [ports.api, ports.hosted] : [await freePort(), await freePort()];
   const consolePort = ports?.console ?? (await freePort());
   mkdirSync(path.join(repoRoot, 'e2e/test-results'), { recursive: true });

@@ -52,6 +52,8 @@ test('two keys, two sites: the widget books on each; the older key revoked, its 
   page,
   context,
 }, info) => {
+  // Three bookings and a key revocation: a minute on a quiet machine, more beside the API suite in CI.
+  test.setTimeout(150_000);
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' && m.text().startsWith('[svc widget]')) errors.push(m.text());

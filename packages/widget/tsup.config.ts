@@ -1,31 +1,74 @@
 import { defineConfig } from 'tsup';
 
+/**
+ * The flows are written against React's API and shipped with Preact's (preact/compat): the same hooks and
+ * components in a tenth of the bytes, so a phone downloads and runs a page's script in a fraction of the
+ * time (docs/decisions.md, "Each page loads its own flow, on Preact"). The pages' server renders with
+ * Preact too, so what it writes is what the browser hydrates.
+ */
+export const PREACT = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react-dom/server': 'preact/compat/server',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+};
+
 const browser = {
-  format: ['iife'] as const,
-  outExtension: () => ({ js: '.js' }),
   platform: 'browser' as const,
   target: 'es2020',
   minify: true,
   sourcemap: false,
   noExternal: [/.*/],
   define: { 'process.env.NODE_ENV': '"production"' },
-  esbuildOptions(options: { jsx?: string; legalComments?: string }) {
-    options.jsx = 'automatic';
-    options.legalComments = 'none';
-  },
+};
+
+type EsbuildOptions = {
+  jsx?: string;
+  legalComments?: string;
+  alias?: Record<string, string>;
+  entryNames?: string;
+  chunkNames?: string;
 };
 
 /**
- * Two classic scripts (IIFE, no module import), as the spec requires of the widget, and the pages' server
- * renderer:
- *   booking.js       the loader a page downloads with the tag: reads its element, draws the button or the
- *                    placeholder, dispatches the svc:booking:* events; a few KB.
- *   booking-flow.js  React and the booking flows, fetched by the loader only when it is needed; the hosted
- *                    pages load the same file to hydrate what their server rendered.
- *   ssr.js           (Node) the hosted pages' HTML, rendered with the same React and components.
+ * Three builds, served by apps/hosted:
+ *   booking.js        the loader a site owner's tag loads (a classic script, IIFE, as the spec requires):
+ *                     reads its element, draws the button or the placeholder, dispatches the svc:booking:*
+ *                     events, and imports the flow it needs when it needs it; a few KB.
+ *   flow/             the two flows as ES modules, one entry each (dumpster-<hash>.js, junk-<hash>.js), the
+ *                     code both use in shared chunks (Preact, the booking engine), and the card's component
+ *                     in a chunk of its own, loaded at the payment step. Content-hashed names, cached for a
+ *                     year; metafile-esm.json says which file is which entry.
+ *   ssr.js            (Node) the hosted pages' HTML, rendered with the same components.
  */
 export default defineConfig([
-  { ...browser, entry: { booking: 'src/loader.ts', 'booking-flow': 'src/flow-entry.tsx' }, clean: true },
+  {
+    ...browser,
+    entry: { booking: 'src/loader.ts' },
+    format: ['iife'],
+    outExtension: () => ({ js: '.js' }),
+    clean: true,
+    esbuildOptions(options: EsbuildOptions) {
+      options.legalComments = 'none';
+    },
+  },
+  {
+    ...browser,
+    entry: { dumpster: 'src/flows/dumpster.tsx', junk: 'src/flows/junk.tsx' },
+    outDir: 'dist/flow',
+    format: ['esm'],
+    splitting: true,
+    metafile: true,
+    clean: true,
+    esbuildOptions(options: EsbuildOptions) {
+      options.jsx = 'automatic';
+      options.legalComments = 'none';
+      options.alias = PREACT;
+      options.entryNames = '[name]-[hash]';
+      options.chunkNames = '[name]-[hash]';
+    },
+  },
   {
     entry: { ssr: 'src/ssr.tsx' },
     format: ['esm'],
@@ -36,10 +79,9 @@ export default defineConfig([
     define: { 'process.env.NODE_ENV': '"production"' },
     dts: false,
     splitting: false,
-    // react-dom/server's Node build requires Node's modules: give the ES module a require.
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-    esbuildOptions(options) {
+    esbuildOptions(options: EsbuildOptions) {
       options.jsx = 'automatic';
+      options.alias = PREACT;
     },
   },
 ]);

@@ -14,7 +14,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <head>
-        <style>{pageCss}</style>
+        {/* As markup: a style element does not decode the entities a renderer writes for text. */}
+        <style dangerouslySetInnerHTML={{ __html: pageCss }} />
       </head>
       <body>{children}</body>
     </html>

@@ -5,7 +5,7 @@ import { fetchCompanyEmbed } from '@svc/sdk';
 // Types only: the renderer itself is loaded from the built file at run time (below).
 import type * as SsrModule from '@svc/widget/ssr';
 import { apiUrls } from './config';
-import { widgetFiles } from './widget';
+import { flowScripts } from './widget';
 
 /**
  * The hosted booking pages, rendered on this server by the booking flow's own renderer
@@ -61,7 +61,7 @@ export async function servePage(request: Request, service: 'dumpster' | 'junk', 
         process.env.SVC_PROXY_TOKEN,
       ),
       nonce: request.headers.get('x-nonce') ?? '',
-      flowSrc: `/widget/v1/booking-flow.${widgetFiles().flow.hash}.js`,
+      flow: flowScripts(service),
     });
   } catch (err) {
     console.error(`[hosted] ${url.pathname}: ${(err as Error).message}`);

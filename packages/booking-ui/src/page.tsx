@@ -1,20 +1,17 @@
-import { useMemo } from 'react';
 import type { Attribution } from './attribution';
-import { dumpsterCodec } from './dumpster/answers';
-import { BookingFlow } from './dumpster/flow';
+import { HostedDumpster } from './dumpster/hosted';
 import type { DumpsterPreload } from './dumpster/use-catalog';
 import type { CompanyEmbed, Service } from './engine/types';
-import { junkCodec } from './junk/answers';
 import type { JunkPreload } from './junk/catalog';
-import { JunkFlow, type JunkFlowProps } from './junk/flow';
-import { urlStore } from './stores';
+import { HostedJunk } from './junk/hosted';
 
 export { pageCss } from './page-css';
 
 /**
  * A hosted booking page's flow (/book?company=<slug>, /junk-checkout/<slug>): rendered on the page's server
  * with the company's data and first quote, then hydrated in the browser from the same input, which the page
- * carries as JSON. Answers live in the page's URL (private ones in the tab); channel 'link'.
+ * carries as JSON. Answers live in the page's URL (private ones in the tab); channel 'link'. In the browser
+ * each page loads only its own flow (HostedDumpster or HostedJunk: packages/widget, src/flows/).
  */
 export type PageInput = {
   apiBaseUrl: string;
@@ -24,34 +21,7 @@ export type PageInput = {
 } & ({ service: 'dumpster'; preload?: DumpsterPreload } | { service: 'junk'; preload?: JunkPreload });
 
 export function HostedFlow(props: PageInput & { attribution?: Attribution }) {
-  const common = {
-    apiBaseUrl: props.apiBaseUrl,
-    company: props.company,
-    channel: 'link' as const,
-    preview: props.preview,
-    returnUrl: () => window.location.href,
-    attribution: props.attribution,
-  };
-  return props.service === 'junk' ? (
-    <HostedJunk {...common} preload={props.preload} />
-  ) : (
-    <HostedDumpster {...common} preload={props.preload} />
-  );
-}
-
-type Common = Omit<JunkFlowProps, 'store' | 'preload' | 'initial'>;
-
-function HostedJunk(props: Common & { preload?: JunkPreload }) {
-  const slug = props.company.slug;
-  // The junk page's address is its own (/junk-checkout/<slug>): no parameter of the page is kept but preview.
-  const store = useMemo(() => urlStore(`svc:${slug}:junk-answers`, junkCodec, ['preview']), [slug]);
-  return <JunkFlow {...props} store={store} />;
-}
-
-function HostedDumpster(props: Common & { preload?: DumpsterPreload }) {
-  const slug = props.company.slug;
-  const store = useMemo(() => urlStore(`svc:${slug}:answers`, dumpsterCodec), [slug]);
-  return <BookingFlow {...props} store={store} />;
+  return props.service === 'junk' ? <HostedJunk {...props} /> : <HostedDumpster {...props} />;
 }
 
 /** The company's name, logo and color at the top of its pages. */

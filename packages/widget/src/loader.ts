@@ -5,17 +5,17 @@ import { loaderCss } from './styles';
 
 /**
  * The widget's loader: the script a site owner pastes. It reads its own element, asks the platform for the
- * company, and draws the inline placeholder or the floating button. The booking flow (React) loads after
+ * company, and draws the inline placeholder or the floating button. The booking flow of its service (an ES module) loads after
  * the page has rendered (inline) or when the visitor reaches for the button (fab). Nothing here blocks the
  * host page: no document.write, no synchronous request.
  */
 
 // Filled in by the platform when it serves the script (apps/hosted: /widget/v1/booking.js).
 const API_URL = '__SVC_API_URL__';
-const FLOW_PATH = '__SVC_FLOW_PATH__';
+const FLOWS = { dumpster: '__SVC_DUMPSTER_FLOW__', junk: '__SVC_JUNK_FLOW__' };
 
 type FlowApi = { mount(el: HTMLElement, props: Record<string, unknown>): () => void };
-type Win = Window & { SvcBookingFlow?: FlowApi; __svcFlow?: Promise<FlowApi> };
+type Win = Window & { __svcFlows?: Partial<Record<keyof typeof FLOWS, Promise<FlowApi>>> };
 
 const TAG = '[svc widget]';
 const SCRIPT_PATH = /\/widget\/v1\/booking(\.[a-z0-9]+)?\.js(\?|$)/;
@@ -29,23 +29,24 @@ function ownScript(): HTMLScriptElement | null {
   return null;
 }
 
-function loadFlow(src: string): Promise<FlowApi> {
+/**
+ * The flow of one service, an ES module imported once per page however many tags ask for it (its shared
+ * chunks come with it, and are cached across the two flows). A failed import is asked again next time.
+ */
+function loadFlow(service: keyof typeof FLOWS, base: string): Promise<FlowApi> {
   const win = window as Win;
-  if (!win.__svcFlow) {
-    win.__svcFlow = new Promise<FlowApi>((resolve, reject) => {
-      if (win.SvcBookingFlow) return resolve(win.SvcBookingFlow);
-      const script = document.createElement('script');
-      script.src = src;
-      script.async = true;
-      script.onload = () => (win.SvcBookingFlow ? resolve(win.SvcBookingFlow) : reject(new Error('flow missing')));
-      script.onerror = () => {
-        win.__svcFlow = undefined;
-        reject(new Error(`could not load ${src}`));
-      };
-      document.head.appendChild(script);
+  win.__svcFlows ??= {};
+  const flows = win.__svcFlows;
+  const src = new URL(FLOWS[service], base).toString();
+  let flow = flows[service];
+  if (!flow) {
+    flow = (import(/* webpackIgnore: true */ src) as Promise<FlowApi>).catch(() => {
+      flows[service] = undefined;
+      throw new Error(`could not load ${src}`);
     });
+    flows[service] = flow;
   }
-  return win.__svcFlow;
+  return flow;
 }
 
 /** A host element whose shadow root holds everything we draw: host styles cannot reach in, ours cannot leak. */
@@ -141,13 +142,12 @@ function fill(target: HTMLElement, company: Company, options: WidgetOptions, scr
   }
   target.replaceChildren(loading());
   const mountPoint = el('div', {});
-  loadFlow(new URL(FLOW_PATH, script.src).toString()).then(
+  loadFlow(options.service, script.src).then(
     (flow) => {
       target.replaceChildren(mountPoint);
       flow.mount(mountPoint, {
         apiBaseUrl: API_URL,
         company: { ...company, publishable_key: key },
-        service: options.service,
         prefill: options.prefill,
         attribution: rememberAttribution(window),
         onComplete: (detail: unknown) => dispatch('svc:booking:complete', detail),
@@ -202,7 +202,7 @@ function floatingButton(company: Company, options: WidgetOptions, script: HTMLSc
 
   let filled = false;
   let overflow = '';
-  const prefetch = () => void loadFlow(new URL(FLOW_PATH, script.src).toString()).catch(() => {});
+  const prefetch = () => void loadFlow(options.service, script.src).catch(() => {});
   button.addEventListener('pointerenter', prefetch, { once: true });
   button.addEventListener('focus', prefetch, { once: true });
   button.addEventListener('click', () => {

@@ -9,9 +9,11 @@ export { visitorHeaders } from './preload';
 /**
  * The hosted pages' HTML, rendered on the page's server with the same React and components the flow script
  * hydrates with (both come from this package's build). The first paint shows the company, its loads or
- * sizes and their prices; the one script (`flowSrc`, deferred) makes it interactive.
+ * sizes and their prices; the page's flow module (`flow`: its entry, and the chunks it imports, asked for at
+ * once) makes it interactive.
  */
-export type Document = { title: string; nonce: string; flowSrc: string };
+export type FlowScripts = { src: string; preload: string[] };
+export type Document = { title: string; nonce: string; flow: FlowScripts | null };
 
 export function renderBookingPage(input: PageInput, doc: Document): string {
   const flow = renderToString(<HostedFlow {...input} />);
@@ -25,18 +27,18 @@ export function renderBookingPage(input: PageInput, doc: Document): string {
     </main>,
     <>
       <script id="svc-page-data" data-svc-page="" type="application/json" dangerouslySetInnerHTML={{ __html: data }} />
-      <script src={doc.flowSrc} defer nonce={doc.nonce} />
+      {doc.flow ? <script type="module" src={doc.flow.src} nonce={doc.nonce} /> : null}
     </>,
   );
 }
 
 /** A page with one message and no script: an unknown company, or booking switched off. */
 export function renderMessagePage(
-  doc: Omit<Document, 'flowSrc'>,
+  doc: Omit<Document, 'flow'>,
   message: { title: string; text: string; company?: CompanyEmbed; subtitle?: string },
 ): string {
   return page(
-    { ...doc, flowSrc: '' },
+    { ...doc, flow: null },
     <main className="page">
       {message.company ? <Brand company={message.company} subtitle={message.subtitle ?? ''} /> : null}
       <Message title={message.title}>
@@ -57,7 +59,11 @@ function page(doc: Document, body: ReactNode, scripts: ReactNode): string {
         <link rel="icon" href="/icon.svg" type="image/svg+xml" />
         <title>{doc.title}</title>
         <style dangerouslySetInnerHTML={{ __html: pageCss }} />
-        {doc.flowSrc ? <link rel="preload" as="script" href={doc.flowSrc} nonce={doc.nonce} /> : null}
+        {doc.flow
+          ? [doc.flow.src, ...doc.flow.preload].map((href) => (
+              <link key={href} rel="modulepreload" href={href} nonce={doc.nonce} />
+            ))
+          : null}
       </head>
       <body>
         {body}
@@ -79,7 +85,7 @@ export type PageRequest = {
   origin: string;
   forward: Record<string, string>;
   nonce: string;
-  flowSrc: string;
+  flow: FlowScripts;
 };
 
 export type RenderedPage = { status: number; html: string };
@@ -109,7 +115,7 @@ export async function dumpsterPage(req: PageRequest): Promise<RenderedPage> {
     preview,
     preload,
   };
-  return { status: 200, html: renderBookingPage(input, { title, nonce: req.nonce, flowSrc: req.flowSrc }) };
+  return { status: 200, html: renderBookingPage(input, { title, nonce: req.nonce, flow: req.flow }) };
 }
 
 /** /junk-checkout/<slug>: the junk removal booking page. */
@@ -135,7 +141,7 @@ export async function junkPage(req: PageRequest): Promise<RenderedPage> {
     preview,
     preload,
   };
-  return { status: 200, html: renderBookingPage(input, { title, nonce: req.nonce, flowSrc: req.flowSrc }) };
+  return { status: 200, html: renderBookingPage(input, { title, nonce: req.nonce, flow: req.flow }) };
 }
 
 /**

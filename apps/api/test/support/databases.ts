@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../src/db/client';
+import { copyPgliteTemplate } from './pglite-template';
 
 export type Driver = 'pglite' | 'postgres';
 
@@ -18,10 +19,11 @@ export function drivers(): Driver[] {
   return ['pglite'];
 }
 
-/** A fresh, empty database of one driver: a PGlite folder, or a new PostgreSQL database. */
+/** A fresh, migrated database of one driver: a PGlite folder (a copy of the template), or a new PostgreSQL database. */
 export async function createLocation(driver: Driver, label: string): Promise<DatabaseLocation> {
   if (driver === 'pglite') {
     const dir = mkdtempSync(path.join(tmpdir(), `svc-${label}-`));
+    await copyPgliteTemplate(path.join(dir, 'pglite'));
     return { driver, env: { SVC_DATA_DIR: dir }, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
   }
   const admin = process.env.TEST_DATABASE_URL as string;

@@ -13,7 +13,10 @@ export function FlowFrame(props: { color: string; rootRef?: Ref<HTMLDivElement>;
   const ready = useHydrated();
   return (
     <div className="svc-b" style={style} ref={props.rootRef} data-ready={ready ? '' : undefined}>
-      <style>{bookingCss}</style>
+      {/* As markup, not text: a renderer escapes text (`"Segoe UI"` became `&quot;Segoe UI&quot;`), and a style
+          element does not decode entities, so the server-rendered page lost the rule until hydration. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant stylesheet, no input in it */}
+      <style dangerouslySetInnerHTML={{ __html: bookingCss }} />
       {ready ? null : (
         <p className="slow">
           Still loading the booking form… If nothing happens, check your connection and reload the page.

@@ -1,4 +1,5 @@
-import type { Intent } from '@svc/sdk';
+import type { CompanyEmbed, Intent } from '@svc/sdk';
+import type { Attribution } from '../attribution';
 
 export type { CompanyEmbed } from '@svc/sdk';
 
@@ -12,6 +13,16 @@ export type BookingUnconfirmed = { reference: string };
 
 export type Channel = 'link' | 'widget';
 export type Service = 'dumpster' | 'junk';
+
+/** What a hosted page's flow takes, whichever its service (the page carries it as JSON: page.tsx). */
+export type HostedProps<Preload> = {
+  apiBaseUrl: string;
+  company: CompanyEmbed & { publishable_key: string };
+  preview: boolean;
+  /** Absent when the page's server could not load it: the flow loads it in the browser. */
+  preload?: Preload;
+  attribution?: Attribution;
+};
 
 /**
  * A payment in progress: kept in sessionStorage so a reload or a 3-D Secure return resumes it. `answers`

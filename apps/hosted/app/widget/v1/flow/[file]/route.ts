@@ -1,0 +1,30 @@
+import { type WidgetFiles, widgetFiles } from '../../../../../lib/widget';
+import { javascript, notBuilt } from '../../../../../lib/widget-response';
+
+export const dynamic = 'force-dynamic';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const ENTRY = /^(dumpster|junk)-[A-Z0-9]+\.js$/;
+
+/**
+ * The booking flows' ES modules (/widget/v1/flow/<name>-<hash>.js): a page's flow, the chunks it shares with
+ * the other flow, and the card's component. Content-hashed names, so each is cached for a year.
+ *
+ * A flow entry of another version (a page rendered by an instance of the previous deploy, its script asked
+ * of this one) gets this version's entry of the same flow, never cached: the page still hydrates, and the flow
+ * renders it again where the versions differ (docs/decisions.md, "Each page loads its own flow").
+ */
+export async function GET(_request: Request, { params }: { params: Promise<{ file: string }> }) {
+  const { file } = await params;
+  let files: WidgetFiles;
+  try {
+    files = widgetFiles();
+  } catch {
+    return notBuilt();
+  }
+  const body = files.flow.get(file);
+  if (body !== undefined) return javascript(body, IMMUTABLE);
+  const other = ENTRY.exec(file);
+  if (other) return javascript(files.entries[other[1] as 'dumpster' | 'junk'].body, 'no-store');
+  return javascript('// no such widget file\n', 'no-store', 404);
+}

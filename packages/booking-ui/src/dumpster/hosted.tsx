@@ -1,0 +1,13 @@
+import { useMemo } from 'react';
+import type { HostedProps } from '../engine/types';
+import { urlStore } from '../stores';
+import { dumpsterCodec } from './answers';
+import { BookingFlow } from './flow';
+import type { DumpsterPreload } from './use-catalog';
+
+/** /book?company=<slug>: the dumpster flow with its answers in the page's URL (private ones in the tab). */
+export function HostedDumpster(props: HostedProps<DumpsterPreload>) {
+  const slug = props.company.slug;
+  const store = useMemo(() => urlStore(`svc:${slug}:answers`, dumpsterCodec), [slug]);
+  return <BookingFlow {...props} channel="link" returnUrl={() => window.location.href} store={store} />;
+}

@@ -282,3 +282,32 @@ test.describe('a site owner who got the tag wrong gets one console error and no 
     await expect.poll(() => errors).toEqual([expect.stringMatching(/127\.0\.0\.1:\d+ is not an allowed domain/)]);
   });
 });
+
+test("the flows' files: each page names only its own; cached for a year; another version's entry answered with this one's, never cached", async ({
+  request,
+}) => {
+  const hosted = env().hosted;
+  const html = await (await request.get(`${hosted}/book?company=demo`)).text();
+  const entry = /<script type="module" src="([^"]+)"/.exec(html)?.[1] as string;
+  expect(entry).toMatch(/^\/widget\/v1\/flow\/dumpster-[A-Z0-9]+\.js$/);
+  // The entry and every chunk it imports are asked for at once.
+  const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] as string);
+  expect(preloads[0]).toBe(entry);
+  expect(preloads.length).toBeGreaterThan(1);
+  for (const src of preloads) {
+    const res = await request.get(`${hosted}${src}`);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['cache-control']).toContain('immutable');
+  }
+  // A page of the previous deploy asks this instance for its entry: it gets this version's, not cached.
+  const current = await (await request.get(`${hosted}${entry}`)).text();
+  const other = await request.get(`${hosted}/widget/v1/flow/dumpster-OLDVERSION1.js`);
+  expect(other.status()).toBe(200);
+  expect(other.headers()['cache-control']).toBe('no-store');
+  expect(await other.text()).toBe(current);
+  expect((await request.get(`${hosted}/widget/v1/flow/chunk-NOSUCHFILE.js`)).status()).toBe(404);
+  // The junk page loads the junk flow, never the dumpster one.
+  const junk = await (await request.get(`${hosted}/junk-checkout/demo`)).text();
+  expect(junk).toMatch(/<script type="module" src="\/widget\/v1\/flow\/junk-[A-Z0-9]+\.js"/);
+  expect(junk).not.toMatch(/flow\/dumpster-/);
+});

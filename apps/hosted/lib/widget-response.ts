@@ -1,3 +1,5 @@
+import { type WidgetFiles, widgetFiles } from './widget';
+
 /** A script of the widget's, as /widget/v1/* serves it: any site may load it (it is public code). */
 export function javascript(body: string, cacheControl: string, status = 200): Response {
   return new Response(body, {
@@ -11,4 +13,13 @@ export function javascript(body: string, cacheControl: string, status = 200): Re
   });
 }
 
-export const notBuilt = () => javascript('// the widget is not built: run the build of @svc/widget\n', 'no-store', 503);
+/** Answers from the widget's built files, or says they are not built (503, never cached). */
+export function fromWidgetFiles(answer: (files: WidgetFiles) => Response): Response {
+  let files: WidgetFiles;
+  try {
+    files = widgetFiles();
+  } catch {
+    return javascript('// the widget is not built: run the build of @svc/widget\n', 'no-store', 503);
+  }
+  return answer(files);
+}

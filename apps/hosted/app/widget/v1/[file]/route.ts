@@ -1,5 +1,4 @@
-import { type WidgetFiles, widgetFiles } from '../../../../lib/widget';
-import { javascript, notBuilt } from '../../../../lib/widget-response';
+import { fromWidgetFiles, javascript } from '../../../../lib/widget-response';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,14 +14,9 @@ const STABLE = 'public, max-age=300, stale-while-revalidate=86400';
  */
 export async function GET(_request: Request, { params }: { params: Promise<{ file: string }> }) {
   const { file } = await params;
-  let files: WidgetFiles;
-  try {
-    files = widgetFiles();
-  } catch {
-    return notBuilt();
-  }
-  const { loader } = files;
-  if (file === 'booking.js') return javascript(loader.body, STABLE);
-  if (file === `booking.${loader.hash}.js`) return javascript(loader.body, IMMUTABLE);
-  return javascript('// no such widget file\n', 'no-store', 404);
+  return fromWidgetFiles(({ loader }) => {
+    if (file === 'booking.js') return javascript(loader.body, STABLE);
+    if (file === `booking.${loader.hash}.js`) return javascript(loader.body, IMMUTABLE);
+    return javascript('// no such widget file\n', 'no-store', 404);
+  });
 }

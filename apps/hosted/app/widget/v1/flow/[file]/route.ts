@@ -1,5 +1,4 @@
-import { type WidgetFiles, widgetFiles } from '../../../../../lib/widget';
-import { javascript, notBuilt } from '../../../../../lib/widget-response';
+import { fromWidgetFiles, javascript } from '../../../../../lib/widget-response';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,15 +15,11 @@ const ENTRY = /^(dumpster|junk)-[A-Z0-9]+\.js$/;
  */
 export async function GET(_request: Request, { params }: { params: Promise<{ file: string }> }) {
   const { file } = await params;
-  let files: WidgetFiles;
-  try {
-    files = widgetFiles();
-  } catch {
-    return notBuilt();
-  }
-  const body = files.flow.get(file);
-  if (body !== undefined) return javascript(body, IMMUTABLE);
-  const other = ENTRY.exec(file);
-  if (other) return javascript(files.entries[other[1] as 'dumpster' | 'junk'].body, 'no-store');
-  return javascript('// no such widget file\n', 'no-store', 404);
+  return fromWidgetFiles((files) => {
+    const body = files.flow.get(file);
+    if (body !== undefined) return javascript(body, IMMUTABLE);
+    const other = ENTRY.exec(file);
+    if (other) return javascript(files.entries[other[1] as 'dumpster' | 'junk'].body, 'no-store');
+    return javascript('// no such widget file\n', 'no-store', 404);
+  });
 }

@@ -39,7 +39,8 @@ type EsbuildOptions = {
  *   flow/             the two flows as ES modules, one entry each (dumpster-<hash>.js, junk-<hash>.js), the
  *                     code both use in shared chunks (Preact, the booking engine), and the card's component
  *                     in a chunk of its own, loaded at the payment step. Content-hashed names, cached for a
- *                     year; metafile-esm.json says which file is which entry.
+ *                     year; the build's scripts/manifest.mjs writes flow/manifest.json (which file is
+ *                     each service's entry and what it imports) from esbuild's metafile.
  *   ssr.js            (Node) the hosted pages' HTML, rendered with the same components.
  */
 export default defineConfig([

@@ -19,18 +19,9 @@ const sizeOf = (file) => {
 const sum = (files) =>
   files.map(sizeOf).reduce((a, b) => ({ min: a.min + b.min, gzip: a.gzip + b.gzip }), { min: 0, gzip: 0 });
 
-const meta = JSON.parse(readFileSync(path.join(root, 'dist/flow/metafile-esm.json'), 'utf8'));
-/** An output and every chunk it imports statically, transitively. */
-function closure(file, seen = new Set()) {
-  seen.add(file);
-  for (const i of meta.outputs[file]?.imports ?? []) {
-    if (i.kind === 'import-statement' && !seen.has(i.path)) closure(i.path, seen);
-  }
-  return [...seen];
-}
-const entryOf = (service) =>
-  Object.keys(meta.outputs).find((f) => meta.outputs[f].entryPoint === `src/flows/${service}.tsx`);
-const card = Object.keys(meta.outputs).find((f) => meta.outputs[f].entryPoint?.endsWith('stripe-payment.tsx'));
+// What each page loads before any interaction, as the build's manifest lists it (scripts/manifest.mjs).
+const manifest = JSON.parse(readFileSync(path.join(root, 'dist/flow/manifest.json'), 'utf8'));
+const pageFiles = ({ file, imports }) => [file, ...imports].map((name) => `dist/flow/${name}`);
 
 const LOADER_BUDGET = 15 * 1024;
 const FLOW_BUDGET = 75 * 1024;
@@ -42,15 +33,15 @@ const rows = [
   ],
   [
     'dumpster flow (/book, a dumpster widget: entry and chunks; budget 75 KB)',
-    sum(closure(entryOf('dumpster'))),
+    sum(pageFiles(manifest.dumpster)),
     FLOW_BUDGET,
   ],
   [
     'junk flow (/junk-checkout, a junk widget: entry and chunks; budget 75 KB)',
-    sum(closure(entryOf('junk'))),
+    sum(pageFiles(manifest.junk)),
     FLOW_BUDGET,
   ],
-  ['the card component (at the payment step only)', sizeOf(card), null],
+  ['the card component (at the payment step only)', sizeOf(`dist/flow/${manifest.card}`), null],
 ];
 const lines = [
   '| script | minified | min+gzip |',

@@ -18,8 +18,9 @@ export async function GET(_request: Request, { params }: { params: Promise<{ fil
   return fromWidgetFiles((files) => {
     const body = files.flow.get(file);
     if (body !== undefined) return javascript(body, IMMUTABLE);
-    const other = ENTRY.exec(file);
-    if (other) return javascript(files.entries[other[1] as 'dumpster' | 'junk'].body, 'no-store');
+    const other = ENTRY.exec(file)?.[1] as 'dumpster' | 'junk' | undefined;
+    const current = other && files.flow.get(files.entries[other].file);
+    if (current) return javascript(current, 'no-store');
     return javascript('// no such widget file\n', 'no-store', 404);
   });
 }

@@ -12,6 +12,10 @@ const config: NextConfig = {
     'sharp',
     'busboy',
     '@aws-sdk/client-s3',
+    // One logger and one metrics registry per process, whichever route bundle asks (lib/log.ts, lib/metrics.ts).
+    'pino',
+    'pino-pretty',
+    'prom-client',
   ],
   poweredByHeader: false,
   typedRoutes: false,

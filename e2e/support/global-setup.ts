@@ -12,7 +12,8 @@ import { freePort, repoRoot, startPlatform, svc } from './platform';
  */
 export default async function globalSetup() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'svc-e2e-'));
-  const platform = await startPlatform(dataDir);
+  // The folder instances of every version share for the flow's files during a rolling deploy (docs/deploy.md).
+  const platform = await startPlatform(dataDir, { SVC_WIDGET_ARCHIVE_DIR: path.join(dataDir, 'widget-archive') });
 
   await svc(dataDir, 'company', 'apply', path.join(repoRoot, 'e2e/fixtures/materials-company.json'));
   await svc(dataDir, 'keys', 'create', 'e2e-materials', '--kind', 'publishable', '--domain', 'localhost');

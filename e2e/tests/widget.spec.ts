@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import {
   CARDS,
@@ -306,6 +308,16 @@ test("the flows' files: each page names only its own; cached for a year; another
   expect(other.headers()['cache-control']).toBe('no-store');
   expect(await other.text()).toBe(current);
   expect((await request.get(`${hosted}/widget/v1/flow/chunk-NOSUCHFILE.js`)).status()).toBe(404);
+  // A rolling deploy: this instance put its files in the shared archive, and serves a file of another
+  // version from there (the chunk an old page's entry imports).
+  const archive = path.join(process.env.E2E_DATA_DIR as string, 'widget-archive');
+  expect(readFileSync(path.join(archive, entry.split('/').at(-1) as string), 'utf8')).toBe(current);
+  writeFileSync(path.join(archive, 'chunk-PREVIOUS1.js'), 'export const previous = 1;\n');
+  const previous = await request.get(`${hosted}/widget/v1/flow/chunk-PREVIOUS1.js`);
+  expect(previous.status()).toBe(200);
+  expect(previous.headers()['cache-control']).toContain('immutable');
+  expect(await previous.text()).toBe('export const previous = 1;\n');
+  expect((await request.get(`${hosted}/widget/v1/flow/..%2Fwidget-archive.js`)).status()).toBe(404);
   // The junk page loads the junk flow, never the dumpster one.
   const junk = await (await request.get(`${hosted}/junk-checkout/demo`)).text();
   expect(junk).toMatch(/<script type="module" src="\/widget\/v1\/flow\/junk-[A-Z0-9]+\.js"/);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { apiUrls } from './config';
 
@@ -41,7 +41,48 @@ export function widgetFiles(): WidgetFiles {
     .replaceAll('__SVC_DUMPSTER_FLOW__', FLOW_PATH + dumpster.file)
     .replaceAll('__SVC_JUNK_FLOW__', FLOW_PATH + junk.file);
   cache = { loader: { body: loaderBody, hash: hashOf(loaderBody) }, entries: { dumpster, junk }, flow };
+  archive(flow);
   return cache;
+}
+
+/**
+ * Rolling deploys (docs/deploy.md): instances of two versions serve at once, and a page one rendered asks the
+ * other for its flow's files. With SVC_WIDGET_ARCHIVE_DIR, a folder every instance shares, each instance
+ * adds its own flow files there when it starts (content-hashed names: a file is never changed, only added)
+ * and serves any version's file it does not have from there.
+ */
+const archiveDir = () => process.env.SVC_WIDGET_ARCHIVE_DIR || undefined;
+const SAFE_NAME = /^[A-Za-z0-9_-]+\.js$/;
+
+function archive(flow: Map<string, string>) {
+  const dir = archiveDir();
+  if (!dir) return;
+  mkdirSync(/*turbopackIgnore: true*/ dir, { recursive: true });
+  for (const [name, body] of flow) {
+    const file = path.join(/*turbopackIgnore: true*/ dir, name);
+    if (existsSync(/*turbopackIgnore: true*/ file)) continue;
+    // Written beside it, then renamed: another instance never reads half a file.
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(/*turbopackIgnore: true*/ partial, body);
+    renameSync(/*turbopackIgnore: true*/ partial, file);
+  }
+}
+
+const archived = new Map<string, string>();
+
+/** A flow file of another version, from the shared archive (kept once read: it never changes). */
+export function archivedFlowFile(name: string): string | undefined {
+  const dir = archiveDir();
+  if (!dir || !SAFE_NAME.test(name)) return undefined;
+  const known = archived.get(name);
+  if (known !== undefined) return known;
+  try {
+    const body = readFileSync(/*turbopackIgnore: true*/ path.join(dir, name), 'utf8');
+    archived.set(name, body);
+    return body;
+  } catch {
+    return undefined;
+  }
 }
 
 /** What a page of `service` loads, in the order to ask for it: the entry, then what it imports. */

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { log } from '../lib/log';
 import { migrationsDir } from '../lib/paths';
 import { shareForSocket } from './pglite-share';
 import * as schema from './schema';
@@ -23,6 +24,8 @@ export type Database = {
   driver: 'pglite' | 'postgres';
   /** Where it lives, for logs (no credentials). */
   where: string;
+  /** PostgreSQL's connection pool now (PGlite has none): the metrics read it when scraped. */
+  pool?: () => { total: number; idle: number; waiting: number };
   listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
@@ -49,12 +52,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string, migrate: boolean, where?: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A connection (or a turn for one) is waited for 10 s at most: a database that went away answers errors,
+  // not requests that hang until the client gives up.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   // An idle client whose server went away (a restart, a failover) reports here; the pool replaces it on
   // the next query. Without a listener, node would end the process.
-  pool.on('error', (err) => console.warn(`postgres: idle connection lost (${err.message})`));
+  pool.on('error', (err) => log().warn({ err }, 'postgres: idle connection lost'));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  if (migrate) await migratePg(drizzlePg(pool), { migrationsFolder: migrationsDir() });
+  if (migrate) await migrateOnce(url);
 
   // One dedicated connection LISTENs. When it drops, it reconnects, and every handler is called once so
   // that caches are dropped: notifications sent meanwhile were lost.
@@ -90,6 +95,7 @@ async function openPostgres(url: string, migrate: boolean, where?: string): Prom
     db,
     driver: 'postgres',
     where: where ?? redact(url),
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async listen(channel, onPayload) {
       handlers.set(channel, onPayload);
       if (listener) await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
@@ -105,6 +111,21 @@ async function openPostgres(url: string, migrate: boolean, where?: string): Prom
       await pool.end();
     },
   };
+}
+
+/**
+ * Applies the migrations under a PostgreSQL advisory lock: instances started together (a deploy) take turns,
+ * the first applies them and the others find nothing left to do (docs/deploy.md, "Migrations").
+ */
+async function migrateOnce(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`select pg_advisory_lock(hashtext('svc_migrations'))`);
+    await migratePg(drizzlePg(client), { migrationsFolder: migrationsDir() });
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 type Owner = { pid: number; socket: boolean };

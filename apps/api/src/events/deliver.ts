@@ -12,6 +12,7 @@ import {
   endpointSucceeded,
   findEndpoint,
 } from '../db/repositories/webhook-endpoints';
+import { metrics } from '../lib/metrics';
 import { DISABLE_AFTER_FAILURES, retryDelay, type WebhookApi } from './backoff';
 import type { Channels } from './channels';
 import { signatureHeader } from './signature';
@@ -148,6 +149,7 @@ export async function attemptWebhook(
     error: sent.ok ? null : sent.error.slice(0, 500),
     manual,
   });
+  metrics().webhookAttempts.inc({ api: endpoint.api, outcome: sent.ok ? 'delivered' : 'failed' });
   return sent;
 }
 

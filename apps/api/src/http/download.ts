@@ -1,4 +1,4 @@
-import { safeError } from '../lib/safe-log';
+import { log } from '../lib/log';
 
 /** A file a route sends: its name (ASCII, no quotes), its type and its text in chunks. */
 export type Download = { filename: string; contentType: string; chunks: AsyncIterable<string> };
@@ -13,7 +13,7 @@ function streamOf(chunks: AsyncIterable<string>): ReadableStream<Uint8Array> {
         if (next.done) controller.close();
         else controller.enqueue(encoder.encode(next.value));
       } catch (err) {
-        console.error(`download cut short: ${safeError(err)}`);
+        log().error({ err }, 'download cut short');
         controller.error(err);
       }
     },

@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
 import { ERROR_STATUS } from '../contract/errors';
 import { DomainError } from '../domain/errors';
-import { safeError } from '../lib/safe-log';
+import { log } from '../lib/log';
 import { presentErrorDetails } from '../present/errors';
 
 export function errorResponse(c: Context, error: DomainError): Response {
@@ -27,7 +27,7 @@ export function toDomainError(err: unknown, requestId: string): DomainError {
       details: { reason: 'not_json' },
     });
   }
-  console.error(`[${requestId}] ${safeError(err)}`);
+  log().error({ err, request_id: requestId }, 'unexpected error');
   return new DomainError('internal', `Something went wrong on our side; retry shortly. Request id: ${requestId}.`);
 }
 

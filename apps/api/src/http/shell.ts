@@ -7,6 +7,7 @@ import { DomainError } from '../domain/errors';
 import { memoize } from '../lib/memoize';
 import { type Download, downloadResponse } from './download';
 import { errorResponse, toDomainError, validationError } from './errors';
+import { observe } from './observe';
 
 /**
  * The one HTTP shell every surface (Booking API with junk, embed lookups, sandbox processor, Data API,
@@ -34,6 +35,8 @@ export type Envelope = {
 export type SurfaceOptions = {
   /** Named in refusals: "the Booking API takes GET and POST". */
   name: string;
+  /** Its label in logs and metrics: booking, embed, sandbox, data, console. */
+  surface: string;
   base: string;
   /** The surface's operations as declared in the contract: routing, 405s and which bodies are read. */
   operations: readonly RouteConfig[];
@@ -80,13 +83,9 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
     },
   }).basePath(options.base);
 
-  // Request ids are made for error responses only: a header on every success costs the hot path ~5 µs in
-  // Hono (docs/decisions.md).
-  app.onError((err, c) => {
-    const requestId = randomUUID();
-    c.set('requestId' as never, requestId as never);
-    return envelope.error(c, toDomainError(err, requestId));
-  });
+  // Every request gets its id, its log line and its count first (http/observe.ts).
+  app.use('*', observe(options.surface, options.operations, options.base));
+  app.onError((err, c) => envelope.error(c, toDomainError(err, c.get('requestId' as never) ?? randomUUID())));
   app.notFound((c) => envelope.notFound(c, allowedMethods(c.req.path)));
   app.use('*', async (c, next) => {
     const early = await crossOrigin(c, options.cors);

@@ -66,6 +66,13 @@ export function readEnv(env = process.env) {
           secretAccessKey: env.SVC_PHOTOS_S3_SECRET_ACCESS_KEY || undefined,
         }
       : undefined,
+    /** /metrics on the API's port answers a scrape that sends this as a bearer token (unset: 404 there). */
+    metricsToken: env.SVC_METRICS_TOKEN || undefined,
+    /** A port of its own for /metrics, /healthz and /readyz, with no token: bind it where only the scraper reaches. */
+    metricsPort: env.SVC_METRICS_PORT ? Number(env.SVC_METRICS_PORT) : undefined,
+    metricsHost: env.SVC_METRICS_HOST || '127.0.0.1',
+    /** On SIGTERM: how long requests in flight and workers' passes may take before the process exits anyway. */
+    shutdownTimeoutMs: Number(env.SVC_SHUTDOWN_TIMEOUT_MS ?? 20_000),
     /** How often the recovery worker looks for authorized sessions without an order. */
     recoveryIntervalMs: Number(env.SVC_RECOVERY_INTERVAL_MS ?? 15_000),
   };

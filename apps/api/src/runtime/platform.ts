@@ -1,24 +1,30 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { consoleSecret } from '../accounts/secret';
 import { CONSOLE_BASE } from '../contract/console';
 import { DATA_BASE } from '../contract/data';
 import { EMBED_BASE } from '../contract/embed';
 import { type Database, openDatabase } from '../db/client';
 import { Registry } from '../db/registry';
+import { outboxBacklog } from '../db/repositories/outbox';
+import { appliedMigrations } from '../db/repositories/platform';
 import { channelsFromEnv } from '../events/channels';
 import { createIntentCaps } from '../http/intent-caps';
 import { createBookingSurface } from '../http/surfaces/booking';
 import { createConsoleSurface } from '../http/surfaces/console';
 import { createDataSurface } from '../http/surfaces/data';
 import { createEmbedSurface } from '../http/surfaces/embed';
+import { createOpsSurface, OPS_PATHS } from '../http/surfaces/ops';
 import { createSandboxSurface } from '../http/surfaces/sandbox';
-import { dataDir } from '../lib/paths';
+import { scrapedGauge } from '../lib/metrics';
+import { dataDir, migrationsDir } from '../lib/paths';
 import { processorsFor } from '../payments/processors';
 import { SANDBOX_BASE } from '../payments/sandbox-api';
 import { photoStoreFromEnv } from '../photos/store';
 import { createWindows } from '../use-cases/data/window';
 import type { ClientIp, ClientIpTrust } from './client-ip';
 import { type PlatformEnv, readEnv } from './config';
-import { startWorkers } from './workers';
+import { startWorkers, type Workers } from './workers';
 
 export type Platform = {
   env: PlatformEnv;
@@ -46,7 +52,7 @@ export async function createPlatform(options: {
   const database = await openDatabase({ url: env.databaseUrl, dataDir: env.pgliteDir, migrate: true, share: true });
   const registry = new Registry(database);
   await registry.start();
-  let redis: { quit(): Promise<unknown> } | undefined;
+  let redis: { quit(): Promise<unknown>; ping(): Promise<unknown> } | undefined;
   if (env.redisUrl) {
     const { Redis } = await import('ioredis');
     redis = new Redis(env.redisUrl, { enableOfflineQueue: false });
@@ -89,7 +95,7 @@ export async function createPlatform(options: {
     redis,
     clientIp: options.clientIp(env),
   });
-  const stopWorkers = env.workers
+  const workers = env.workers
     ? startWorkers({
         db: database.db,
         channels: channelsFromEnv(env),
@@ -97,7 +103,13 @@ export async function createPlatform(options: {
         allowLocalWebhooks: env.allowLocalWebhooks,
         recoveryMs: env.recoveryIntervalMs,
       })
-    : async () => {};
+    : undefined;
+  const checks = readinessChecks(database, redis, workers);
+  observeDatabase(database);
+  const ops = createOpsSurface({ checks, metricsToken: env.metricsToken });
+  const metricsServer = env.metricsPort
+    ? await serveMetrics(createOpsSurface({ checks, open: true }), env.metricsPort, env.metricsHost)
+    : undefined;
   return {
     env,
     database,
@@ -110,6 +122,7 @@ export async function createPlatform(options: {
     /** Every path the platform serves: the Booking API, the Data API, the console API, the sandbox processor and the public lookups. */
     fetch: (request: Request, env?: unknown) => {
       const path = new URL(request.url).pathname;
+      if ((OPS_PATHS as readonly string[]).includes(path)) return ops.fetch(request);
       if (path.startsWith(SANDBOX_BASE)) return sandboxApp.fetch(request, env as object);
       if (path.startsWith(EMBED_BASE)) return embed.fetch(request, env as object);
       if (path.startsWith(DATA_BASE)) return data.fetch(request, env as object);
@@ -117,12 +130,76 @@ export async function createPlatform(options: {
       return booking.fetch(request, env);
     },
     async close() {
-      await stopWorkers();
+      await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
+      await workers?.stop();
       registry.stop();
       await redis?.quit();
       await database.close();
     },
   };
+}
+
+/** What /readyz checks: the database and its migrations, Redis when configured, the outbox worker's last pass. */
+function readinessChecks(database: Database, redis: { ping(): Promise<unknown> } | undefined, workers?: Workers) {
+  const shipped = (
+    JSON.parse(readFileSync(path.join(migrationsDir(), 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }
+  ).entries.length;
+  return {
+    database: async () => ((await appliedMigrations(database.db)) >= shipped ? 'ok' : 'migrations pending'),
+    redis: async () => {
+      if (!redis) return 'off';
+      await redis.ping();
+      return 'ok';
+    },
+    // A pass every second; one that has not ended for 30 s is stuck (or the loop stopped).
+    outbox_worker: async () => (!workers ? 'off' : Date.now() - workers.lastPass().outbox < 30_000 ? 'ok' : 'stalled'),
+  };
+}
+
+const OUTBOX_CHANNELS = ['webhook_booking', 'webhook_data', 'email', 'sms'];
+
+/** Gauges read when scraped: the outbox's backlog per channel and the PostgreSQL pool's connections. */
+function observeDatabase(database: Database) {
+  scrapedGauge('svc_outbox_pending', 'Outbox rows waiting for delivery, by channel.', ['channel'], async (set) => {
+    const rows = await outboxBacklog(database.db);
+    // Every channel has a value, 0 when none waits, so an alert's series never vanishes.
+    for (const channel of OUTBOX_CHANNELS) set({ channel }, 0);
+    for (const row of rows) set({ channel: row.channel }, row.pending);
+  });
+  scrapedGauge(
+    'svc_outbox_oldest_pending_seconds',
+    'Age of the oldest outbox row waiting for delivery, by channel (absent: none waits).',
+    ['channel'],
+    async (set) => {
+      for (const row of await outboxBacklog(database.db)) set({ channel: row.channel }, row.oldestSeconds);
+    },
+  );
+  scrapedGauge(
+    'svc_db_pool_connections',
+    'PostgreSQL pool connections, by state (total, idle, waiting).',
+    ['state'],
+    (set) => {
+      const pool = database.pool?.();
+      if (!pool) return;
+      set({ state: 'total' }, pool.total);
+      set({ state: 'idle' }, pool.idle);
+      set({ state: 'waiting' }, pool.waiting);
+    },
+  );
+}
+
+/** The metrics port: /metrics, /healthz and /readyz with no token, for a scraper on a private network. */
+async function serveMetrics(
+  app: { fetch: (request: Request) => Response | Promise<Response> },
+  port: number,
+  host: string,
+) {
+  const { serve } = await import('@hono/node-server');
+  return new Promise<import('node:http').Server>((resolve) => {
+    const server = serve({ fetch: app.fetch, port, hostname: host }, () =>
+      resolve(server as import('node:http').Server),
+    );
+  });
 }
 
 const KEY = Symbol.for('svc.platform');
@@ -131,6 +208,13 @@ type Holder = { [KEY]?: Promise<Platform> };
 /** The process's platform, created on first use (kept on globalThis so dev reloads reuse it). */
 export function getPlatform(clientIp: (trust: ClientIpTrust) => ClientIp): Promise<Platform> {
   const holder = globalThis as Holder;
-  holder[KEY] ??= createPlatform({ clientIp });
+  if (!holder[KEY]) {
+    const creating = createPlatform({ clientIp });
+    holder[KEY] = creating;
+    // One that failed (its database unreachable at start) is forgotten, so a later request tries again.
+    creating.catch(() => {
+      if (holder[KEY] === creating) holder[KEY] = undefined;
+    });
+  }
   return holder[KEY];
 }

@@ -1,9 +1,17 @@
 import type { Db } from '../db/client';
 import type { Channels } from '../events/channels';
 import { deliverDue } from '../events/deliver';
-import { safeError } from '../lib/safe-log';
+import { log } from '../lib/log';
+import { metrics } from '../lib/metrics';
 import type { ProcessorFor } from '../use-cases/shared/payments';
 import { recoverSessions } from '../use-cases/shared/recover-sessions';
+
+export type Workers = {
+  /** When each loop last finished a pass (or started, for one not yet through its first): /readyz reads it. */
+  lastPass(): { outbox: number; recovery: number };
+  /** Stops the loops and waits for passes in flight, which release what they leased. */
+  stop(): Promise<void>;
+};
 
 /**
  * The background work of a platform process: the outbox every second, recovery every 15 seconds. Passes
@@ -16,36 +24,49 @@ export function startWorkers(deps: {
   allowLocalWebhooks: boolean;
   outboxMs?: number;
   recoveryMs?: number;
-}): () => Promise<void> {
+}): Workers {
   const now = () => new Date();
-  const loops = [
-    loop(deps.outboxMs ?? 1000, () =>
-      deliverDue({ db: deps.db, channels: deps.channels, now, allowLocalWebhooks: deps.allowLocalWebhooks }),
-    ),
-    loop(deps.recoveryMs ?? 15_000, () => recoverSessions({ db: deps.db, processorFor: deps.processorFor, now })),
-  ];
-  return async () => {
-    await Promise.all(loops.map((stop) => stop()));
+  const outbox = loop(deps.outboxMs ?? 1000, 'outbox', () =>
+    deliverDue({ db: deps.db, channels: deps.channels, now, allowLocalWebhooks: deps.allowLocalWebhooks }),
+  );
+  const recovery = loop(deps.recoveryMs ?? 15_000, 'recovery', () =>
+    recoverSessions({ db: deps.db, processorFor: deps.processorFor, now }),
+  );
+  return {
+    lastPass: () => ({ outbox: outbox.lastPass(), recovery: recovery.lastPass() }),
+    async stop() {
+      await Promise.all([outbox.stop(), recovery.stop()]);
+    },
   };
 }
 
-function loop(everyMs: number, pass: () => Promise<unknown>): () => Promise<void> {
+function loop(everyMs: number, name: string, pass: () => Promise<unknown>) {
   let running: Promise<unknown> | null = null;
   let stopped = false;
+  let last = Date.now();
+  const { workerPasses } = metrics();
   const timer = setInterval(() => {
     if (running || stopped) return;
     running = pass()
-      .catch((err) => {
-        if (!stopped) console.error(`worker pass failed: ${safeError(err)}`);
-      })
+      .then(
+        () => workerPasses.inc({ worker: name, outcome: 'ok' }),
+        (err) => {
+          workerPasses.inc({ worker: name, outcome: 'failed' });
+          if (!stopped) log().error({ err, worker: name }, 'worker pass failed');
+        },
+      )
       .finally(() => {
         running = null;
+        last = Date.now();
       });
   }, everyMs);
   timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
+  return {
+    lastPass: () => last,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
   };
 }

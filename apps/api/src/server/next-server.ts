@@ -3,8 +3,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { appendSocketAddress } from '../runtime/client-ip';
-import { keepIdleConnections, MAX_HEADER_BYTES } from '../runtime/config';
+import { keepIdleConnections, MAX_HEADER_BYTES, readEnv } from '../runtime/config';
 import { quietOnClosedLogPipes } from '../runtime/log-pipes';
+import { stopGracefully } from '../runtime/shutdown';
 
 quietOnClosedLogPipes();
 
@@ -43,10 +44,15 @@ server.listen(port, hostname, () => {
   console.log(`▲ Next.js (${path.basename(dir)}) ready on http://${hostname ?? 'localhost'}:${port}`);
 });
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    server.close();
-    setTimeout(() => process.exit(0), 5_000).unref();
-    void app.close().finally(() => process.exit(0));
-  });
-}
+// The API's platform (workers, database) is made by its route bundle on first use and kept on globalThis
+// (runtime/platform.ts); the hosted pages and the console have none.
+const platform = () =>
+  (globalThis as { [key: symbol]: Promise<{ close(): Promise<void> }> | undefined })[Symbol.for('svc.platform')];
+stopGracefully(
+  server,
+  async () => {
+    await app.close();
+    await (await platform()?.catch(() => undefined))?.close();
+  },
+  readEnv().shutdownTimeoutMs,
+);

@@ -1,8 +1,10 @@
 import { serve } from '@hono/node-server';
+import { log } from '../lib/log';
 import { socketIp } from '../runtime/client-ip';
 import { keepIdleConnections, MAX_HEADER_BYTES, readEnv } from '../runtime/config';
 import { quietOnClosedLogPipes } from '../runtime/log-pipes';
 import { createPlatform } from '../runtime/platform';
+import { stopGracefully } from '../runtime/shutdown';
 
 quietOnClosedLogPipes();
 
@@ -19,16 +21,12 @@ const server = serve(
     serverOptions: { maxHeaderSize: MAX_HEADER_BYTES },
   },
   (info) => {
-    console.log(
-      `svc standalone API on http://${info.address}:${info.port}/booking/v1 (${platform.database.driver}: ${platform.database.where})`,
+    log().info(
+      { host: info.address, port: info.port, driver: platform.database.driver, database: platform.database.where },
+      `svc standalone API on http://${info.address}:${info.port}/booking/v1`,
     );
   },
 );
 keepIdleConnections(server as import('node:http').Server);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    server.close();
-    void platform.close().finally(() => process.exit(0));
-  });
-}
+stopGracefully(server as import('node:http').Server, () => platform.close(), env.shutdownTimeoutMs);

@@ -25,8 +25,10 @@ const tenYard = catalog?.sizes.find((s) => s.key === '10yd');
 await database.close();
 
 const base = `http://localhost:${env.apiPort}`;
-// The embedded default is a developer's machine: webhooks may go to receivers on loopback.
+// The embedded default is a developer's machine: webhooks may go to receivers on loopback, and logs are
+// lines to read rather than JSON (lib/log.ts).
 process.env.SVC_WEBHOOK_ALLOW_HTTP ??= '1';
+process.env.SVC_LOG_FORMAT ??= 'pretty';
 
 const children: ReturnType<typeof spawn>[] = [];
 

@@ -72,7 +72,27 @@ describe.each(drivers())('a failing write, on %s', (driver) => {
 
       await new Promise((r) => setTimeout(r, 300));
       const log = server.output();
-      expect(log).toContain(firstBody.error.message.match(/Request id: ([\w-]+)/)[1]);
+      const requestId = firstBody.error.message.match(/Request id: ([\w-]+)/)[1];
+      expect(first.headers.get('x-request-id')).toBe(requestId);
+      expect(log).toContain(requestId);
+      // Production logs are JSON lines, one per request: what was asked, how it ended, for which company.
+      const lines = log
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      const ofFirst = lines.filter((l) => l.request_id === requestId);
+      expect(ofFirst.find((l) => l.msg === 'request')).toMatchObject({
+        level: 'error',
+        surface: 'booking',
+        operation: 'createIntent',
+        method: 'POST',
+        status: 500,
+        company_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        duration_ms: expect.any(Number),
+      });
+      expect(ofFirst.find((l) => l.msg === 'unexpected error')?.err).toContain('database query failed');
+      const refused = lines.find((l) => l.msg === 'request' && l.status === 400);
+      expect(refused).toMatchObject({ operation: 'createIntent', level: 'info' });
       for (const value of [
         key,
         customer.email,

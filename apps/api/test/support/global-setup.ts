@@ -12,6 +12,8 @@ declare module 'vitest' {
     strictTargets: Target[];
     /** The strict servers' SVC_PROXY_TOKEN: the tests speak as the hosted pages' server with it. */
     proxyToken: string;
+    /** The main servers' SVC_METRICS_TOKEN: a scrape of /metrics sends it. */
+    metricsToken: string;
   }
 }
 
@@ -34,7 +36,9 @@ export default async function setup(project: TestProject) {
   assertBuilt();
   forgetCodesSeen();
   // Webhooks go to receivers the tests run on loopback.
+  const metricsToken = randomBytes(24).toString('hex');
   const generous = {
+    SVC_METRICS_TOKEN: metricsToken,
     SVC_RATE_LIMIT_PER_MINUTE: '1000000',
     SVC_DATA_RATE_LIMIT_PER_MINUTE: '1000000',
     SVC_INTENT_LIMIT_FACTOR: '1000',
@@ -59,6 +63,7 @@ export default async function setup(project: TestProject) {
     all.filter((t) => t.name.endsWith('-strict')),
   );
   project.provide('proxyToken', proxyToken);
+  project.provide('metricsToken', metricsToken);
   return async () => {
     await Promise.all(started.map((s) => s.stop()));
   };

@@ -116,10 +116,14 @@ export async function spawnServer(
       process.kill(-(child.pid as number), name);
     } catch {}
   };
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     baseUrl,
     output: () => output,
+    /** Sends a signal to the server (its process group), as an orchestrator would. */
+    signal,
+    /** The server's exit code, once it has exited. */
+    exited,
     async stop() {
       signal('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);

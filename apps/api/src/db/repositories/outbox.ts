@@ -123,3 +123,23 @@ export async function outboxAbout(db: Queryable, companyId: string, subject: Sub
     .orderBy(asc(outbox.id))
     .limit(200);
 }
+
+/**
+ * The operator's view of the outbox (metrics only, every company at once): rows waiting per channel and the
+ * age in seconds of the oldest. Webhooks are split by API, since each has its own receivers.
+ */
+export async function outboxBacklog(
+  db: Queryable,
+): Promise<{ channel: string; pending: number; oldestSeconds: number }[]> {
+  const rows = await db
+    .select({
+      channel: sql<string>`case when ${outbox.channel} = 'webhook' then 'webhook_' || coalesce(${webhookEndpoints.api}, 'booking') else ${outbox.channel} end`,
+      pending: sql<number>`count(*)::int`,
+      oldestSeconds: sql<number>`coalesce(extract(epoch from now() - min(${outbox.createdAt})), 0)::float8`,
+    })
+    .from(outbox)
+    .leftJoin(webhookEndpoints, eq(webhookEndpoints.id, outbox.endpointId))
+    .where(eq(outbox.status, 'pending'))
+    .groupBy(sql`1`);
+  return rows.map((r) => ({ channel: r.channel, pending: Number(r.pending), oldestSeconds: Number(r.oldestSeconds) }));
+}

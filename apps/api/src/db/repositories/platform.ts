@@ -43,3 +43,12 @@ export async function publishChange(tx: Queryable): Promise<void> {
   await bumpCacheEpoch(tx);
   await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, '')`);
 }
+
+/**
+ * What /readyz asks of the database: does it answer, and are this build's migrations applied (drizzle's
+ * ledger holds at least as many as the build ships: a newer version may have applied more).
+ */
+export async function appliedMigrations(db: Queryable): Promise<number> {
+  const result = await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}

@@ -47,6 +47,7 @@ export function createBookingSurface(deps: BookingDeps) {
   const now = deps.now ?? (() => new Date());
   const surface = createSurface<BookingEnv>({
     name: 'the Booking API',
+    surface: 'booking',
     base: BOOKING_BASE,
     operations: ops.bookingOperations,
     methods: ['GET', 'POST'],

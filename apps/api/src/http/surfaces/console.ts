@@ -30,6 +30,7 @@ export function createConsoleSurface(deps: ConsoleDeps) {
   });
   const surface = createSurface<ConsoleEnv>({
     name: 'the console API',
+    surface: 'console',
     base: CONSOLE_BASE,
     operations: consoleOperations,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],

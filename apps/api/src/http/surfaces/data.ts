@@ -46,6 +46,7 @@ export function createDataSurface(deps: DataDeps) {
   const now = deps.now ?? (() => new Date());
   const surface = createSurface<KeyEnv>({
     name: 'the Data API',
+    surface: 'data',
     base: ops.DATA_BASE,
     operations: ops.dataOperations,
     methods: ['GET', 'HEAD', 'POST'],

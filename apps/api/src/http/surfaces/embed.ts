@@ -12,6 +12,7 @@ import { createSurface } from '../shell';
 export function createEmbedSurface(deps: { db: Queryable; hostedBaseUrl: string }) {
   const { app, route } = createSurface({
     name: 'the embed lookup',
+    surface: 'embed',
     base: EMBED_BASE,
     operations: embedOperations,
     methods: ['GET', 'HEAD'],

@@ -20,6 +20,7 @@ const stripeEnvelope: Envelope = {
 export function createSandboxSurface(db: Queryable, now: () => Date = () => new Date()) {
   const { app } = createSurface({
     name: 'the sandbox processor',
+    surface: 'sandbox',
     base: SANDBOX_BASE,
     operations: [],
     methods: ['GET', 'POST'],

@@ -4,6 +4,7 @@ import { countPhotos, findJob, insertPhotos, type JunkJobRow, listPhotos, lockJo
 import { findSession } from '../../db/repositories/sessions';
 import { DomainError } from '../../domain/errors';
 import type { CatalogScope } from '../../domain/scope';
+import { metrics } from '../../lib/metrics';
 import { cleanPhoto } from '../../photos/inspect';
 import type { PhotoStore } from '../../photos/store';
 
@@ -104,6 +105,8 @@ export async function addJunkPhotos(
       })),
     );
   });
+  metrics().photoUploads.inc(rows.length);
+  metrics().photoBytes.inc(rows.reduce((sum, r) => sum + r.photo.bytes.length, 0));
   const photos = await listPhotos(deps.db, company.id, job.id);
   return { job, photos, remaining: Math.max(0, max - photos.length) };
 }

@@ -12,7 +12,8 @@ import type { Catalog } from '../../domain/catalog';
 import { DomainError } from '../../domain/errors';
 import { paymentMetadata, paymentMismatch } from '../../domain/payment-match';
 import { replayOf, type SessionState } from '../../domain/session-state';
-import { safeError } from '../../lib/safe-log';
+import { log } from '../../lib/log';
+import { metrics } from '../../lib/metrics';
 import type { Processor } from '../../payments/processor';
 import { accountOf, type ProcessorFor, processorCall, requestHash } from './payments';
 
@@ -42,15 +43,20 @@ export async function openIntent<B extends { session_id?: string }>(
   const hash = requestHash(request);
   if (requestedId) {
     const existing = await findSession(deps.db, company.id, requestedId);
-    if (existing) return replayIntent(deps, catalog, existing, hash);
+    if (existing) {
+      metrics().intents.inc({ kind: existing.kind, outcome: 'replayed' });
+      return replayIntent(deps, catalog, existing, hash);
+    }
   }
   const sessionId = requestedId ?? `ses_${randomBytes(12).toString('hex')}`;
   const written = await write(request, { sessionId, requestHash: hash });
   if (!written) {
     const winner = (await findSession(deps.db, company.id, sessionId)) as SessionRow;
+    metrics().intents.inc({ kind: winner.kind, outcome: 'replayed' });
     return replayIntent(deps, catalog, winner, hash);
   }
   if (written.release) await releasePayment(deps, catalog, written.release);
+  metrics().intents.inc({ kind: written.session.kind, outcome: 'created' });
   return openPayment(deps, catalog, written.session);
 }
 
@@ -95,7 +101,9 @@ async function releasePayment(deps: Deps, catalog: Catalog, paymentIntentId: str
   const processor = deps.processorFor(catalog.company);
   await processor
     ?.cancel(paymentIntentId, accountOf(catalog.company))
-    .catch((err: unknown) => console.error(`release of replaced payment ${paymentIntentId} failed: ${safeError(err)}`));
+    .catch((err: unknown) =>
+      log().error({ err, payment_intent_id: paymentIntentId }, 'release of a replaced payment failed'),
+    );
 }
 
 /**

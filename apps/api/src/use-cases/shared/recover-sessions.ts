@@ -74,7 +74,7 @@ async function recoverOne(deps: Deps, catalog: Catalog, session: SessionRow, cou
   }
   let settled: Awaited<ReturnType<typeof settleSession>>;
   try {
-    settled = await settleSession(deps, catalog, session, FULFILMENTS[session.kind]);
+    settled = await settleSession({ ...deps, via: 'recovery' }, catalog, session, FULFILMENTS[session.kind]);
   } catch {
     // The processor could not be reached: the customer's card may be authorized without an order.
     if (await notifyOnce(deps, session, catalog.company)) counts.notified++;

@@ -4,13 +4,20 @@ import type { Catalog } from '../../domain/catalog';
 import { DomainError } from '../../domain/errors';
 import { paymentMismatch } from '../../domain/payment-match';
 import { type SessionState, settlementOf, transition } from '../../domain/session-state';
-import { safeError } from '../../lib/safe-log';
+import { log } from '../../lib/log';
+import { metrics } from '../../lib/metrics';
 import type { ProcessorIntent } from '../../payments/processor';
 import { recordCapture } from './capture';
 import { accountOf, type ProcessorFor, processorCall } from './payments';
 import { redeemPromoUse } from './promos';
 
-type Deps = { db: Db; processorFor: ProcessorFor; now?: () => Date };
+type Deps = {
+  db: Db;
+  processorFor: ProcessorFor;
+  now?: () => Date;
+  /** Who settles, for the metrics: the customer's confirm (default), the recovery worker, the office. */
+  via?: 'confirm' | 'recovery' | 'office';
+};
 
 /** Why a paid session can no longer be made: what it held went to someone else while its hold had lapsed. */
 export type Refusal = {
@@ -123,9 +130,12 @@ export async function settleSession<C>(
   fulfilment: Fulfilment<C>,
 ): Promise<Settled<C>> {
   const { company } = catalog;
+  const counted = (outcome: string) =>
+    metrics().settles.inc({ kind: fulfilment.kind, via: deps.via ?? 'confirm', outcome });
   const leased = await leaseSession(deps.db, company.id, session.sessionId);
   if (!leased) {
     const again = await findSessionWithOrder(deps.db, company.id, session.sessionId);
+    counted(again && madeId(again.session) ? 'already' : 'busy');
     if (!again || !madeId(again.session)) return { kind: 'busy' };
     return { kind: 'order', confirmation: await fulfilment.confirmation(deps.db, catalog, again, true) };
   }
@@ -140,6 +150,7 @@ export async function settleSession<C>(
       lockedUntil: null,
       lastError: 'processor unavailable',
     });
+    counted('upstream');
     throw err;
   }
   const state = leased.state as SessionState;
@@ -160,6 +171,7 @@ export async function settleSession<C>(
   };
   if (settlement.kind === 'mismatch') {
     await release(`payment ${mismatch} does not match the booking: released`);
+    counted('mismatch');
     return { kind: 'mismatch', reason: mismatch as string };
   }
   if (settlement.kind === 'not_authorized') {
@@ -168,6 +180,7 @@ export async function settleSession<C>(
       lastError: intent.declineCode ? `card: ${intent.declineCode}` : `payment ${intent.status}`,
       ...(settlement.final ? { state: transition(state, 'payment_released') } : {}),
     });
+    counted(intent.declineCode || settlement.final ? 'declined' : 'not_authorized');
     return { kind: 'not_authorized', status: intent.status, declineCode: intent.declineCode, final: settlement.final };
   }
 
@@ -183,8 +196,10 @@ export async function settleSession<C>(
   } catch (err) {
     if (!(err instanceof BookingRefused)) throw err;
     await release(err.refusal.message);
+    counted('refused');
     return { kind: 'refused', refusal: err.refusal };
   }
+  counted(held ? 'held' : 'confirmed');
   if (!held) {
     try {
       const captured = await processor.capture(intent.id, accountOf(company));
@@ -201,7 +216,7 @@ export async function settleSession<C>(
       );
     } catch (err) {
       // The order stands and the authorization is kept; the recovery worker captures it later.
-      console.error(`capture of ${intent.id} (${fulfilment.kind} ${made.id}) failed: ${safeError(err)}`);
+      log().error({ err, payment_intent_id: intent.id, kind: fulfilment.kind, made_id: made.id }, 'capture failed');
       await updateSession(deps.db, company.id, session.sessionId, { lastError: 'capture pending' });
     }
   }

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type { RouteConfig } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import { log } from '../lib/log';
+import { metrics } from '../lib/metrics';
+
+/** A request id a proxy in front of us made (nginx's $request_id): letters, digits, dashes; else ours. */
+const FORWARDED_ID = /^[A-Za-z0-9-]{8,64}$/;
+
+/**
+ * Every surface's first middleware: gives the request its id (answered as X-Request-Id, named in the log
+ * and in a 500's message), then counts it and writes one log line when it is answered: surface, operation
+ * (the contract's operationId), status, duration and the company's id, never a path, a query, a header or a
+ * body, which may carry keys and customer details.
+ */
+export function observe(surface: string, operations: readonly RouteConfig[], base: string): MiddlewareHandler {
+  const operationOf = operationIds(base, operations);
+  const { requests, duration } = metrics();
+  const logger = log();
+  return async (c, next) => {
+    const started = performance.now();
+    const forwarded = c.req.header('x-request-id');
+    const requestId = forwarded && FORWARDED_ID.test(forwarded) ? forwarded : randomUUID();
+    c.set('requestId' as never, requestId as never);
+    await next();
+    c.header('X-Request-Id', requestId);
+    const seconds = (performance.now() - started) / 1000;
+    const operation = operationOf(c);
+    const status = c.res.status;
+    requests.inc({ surface, operation, status: String(status) });
+    duration.observe({ surface, operation }, seconds);
+    const companyId = (c.get('scope' as never) as { companyId?: string } | undefined)?.companyId;
+    logger[status >= 500 ? 'error' : 'info'](
+      {
+        request_id: requestId,
+        surface,
+        operation,
+        method: c.req.method,
+        status,
+        duration_ms: Math.round(seconds * 10_000) / 10,
+        company_id: companyId,
+      },
+      'request',
+    );
+  };
+}
+
+/** The operationId of the route that answered (the contract's name), `unmatched` for a 404 or 405. */
+function operationIds(base: string, operations: readonly RouteConfig[]) {
+  const byRoute = new Map<string, string>();
+  for (const op of operations) {
+    const path = `${base}${op.path.replace(/\{([^}]+)\}/g, ':$1')}`.replace(/\/$/, '') || '/';
+    byRoute.set(`${op.method.toUpperCase()} ${path}`, op.operationId ?? `${op.method} ${op.path}`);
+  }
+  byRoute.set(`GET ${base}/openapi.json`, 'openapiDocument');
+  return (c: Context) => {
+    const routes = matchedRoutes(c);
+    for (let i = routes.length - 1; i >= 0; i--) {
+      const route = routes[i];
+      if (!route || route.method === 'ALL') continue;
+      const path = route.path.replace(/\/$/, '') || '/';
+      // A route outside the contract (the sandbox processor's) is named by its pattern, a closed set too.
+      return byRoute.get(`${route.method} ${path}`) ?? `${route.method} ${path.slice(base.length) || '/'}`;
+    }
+    return 'unmatched';
+  };
+}

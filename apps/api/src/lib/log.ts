@@ -1,0 +1,67 @@
+import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
+import { safeError } from './safe-log';
+
+/**
+ * The process's logger (pino): JSON lines in production, readable lines in development, level by
+ * LOG_LEVEL (docs/decisions.md, "Logs"). What may be written is decided here: errors go through
+ * `safeError` (kind, redacted message, frames; never a statement's parameters), and any field named like a
+ * secret or a customer detail is censored wherever a caller puts it.
+ */
+export const REDACTED_FIELDS = [
+  'authorization',
+  'cookie',
+  'key',
+  'secret',
+  'client_secret',
+  'password',
+  'token',
+  'email',
+  'phone',
+  'name',
+  'address',
+  'delivery_address',
+  'customer',
+  'card',
+];
+
+export type LogFormat = 'json' | 'pretty';
+
+/** SVC_LOG_FORMAT, else JSON in production and readable lines elsewhere. */
+export function logFormat(env: Record<string, string | undefined> = process.env): LogFormat {
+  if (env.SVC_LOG_FORMAT === 'json' || env.SVC_LOG_FORMAT === 'pretty') return env.SVC_LOG_FORMAT;
+  return env.NODE_ENV === 'production' ? 'json' : 'pretty';
+}
+
+export function createLogger(
+  env: Record<string, string | undefined> = process.env,
+  destination?: NodeJS.WritableStream,
+): Logger {
+  const options: pino.LoggerOptions = {
+    level: env.LOG_LEVEL || 'info',
+    base: { pid: process.pid },
+    messageKey: 'msg',
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    serializers: { err: (err: unknown) => safeError(err) },
+    redact: {
+      paths: REDACTED_FIELDS.flatMap((field) => [field, `*.${field}`]),
+      censor: '[redacted]',
+    },
+  };
+  if (logFormat(env) === 'pretty') {
+    // Synchronous and in this thread: no worker for a developer's terminal, nothing lost at exit.
+    return pino(options, pretty({ sync: true, colorize: false, translateTime: 'SYS:HH:MM:ss.l', destination }));
+  }
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: true }));
+}
+
+const KEY = Symbol.for('svc.log');
+type Holder = { [KEY]?: Logger };
+
+/** The process's one logger (on globalThis: Next loads our code once per route bundle). */
+export function log(): Logger {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= createLogger();
+  return holder[KEY];
+}

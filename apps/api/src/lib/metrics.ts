@@ -1,0 +1,95 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * The platform's Prometheus metrics (prom-client), one set per process. Label values come from closed sets
+ * (surfaces, operation ids, statuses, outcomes, channels): never a company, a key or a path, so a series
+ * count cannot grow with traffic (docs/decisions.md, "Metrics").
+ */
+function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'svc_' });
+  const registers = [registry];
+  return {
+    registry,
+    requests: new Counter({
+      name: 'svc_http_requests_total',
+      help: 'Requests answered, by surface, operation and status.',
+      labelNames: ['surface', 'operation', 'status'] as const,
+      registers,
+    }),
+    duration: new Histogram({
+      name: 'svc_http_request_duration_seconds',
+      help: 'Time to answer a request (to its headers; a streamed download counts until its first chunk).',
+      labelNames: ['surface', 'operation'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    intents: new Counter({
+      name: 'svc_payment_intents_total',
+      help: 'Payment intents opened for bookings, by kind (dumpster, junk) and outcome (created, replayed).',
+      labelNames: ['kind', 'outcome'] as const,
+      registers,
+    }),
+    settles: new Counter({
+      name: 'svc_confirms_total',
+      help: 'Settlements of paid sessions (confirm and the recovery worker), by kind, path and outcome: confirmed, held, declined, not_authorized, refused, mismatch, busy, upstream.',
+      labelNames: ['kind', 'via', 'outcome'] as const,
+      registers,
+    }),
+    webhookAttempts: new Counter({
+      name: 'svc_webhook_attempts_total',
+      help: 'Webhook delivery attempts, by API (booking, data) and outcome (delivered, failed).',
+      labelNames: ['api', 'outcome'] as const,
+      registers,
+    }),
+    workerPasses: new Counter({
+      name: 'svc_worker_passes_total',
+      help: 'Passes of the background workers (outbox, recovery), by outcome (ok, failed).',
+      labelNames: ['worker', 'outcome'] as const,
+      registers,
+    }),
+    photoUploads: new Counter({
+      name: 'svc_junk_photo_uploads_total',
+      help: 'Junk photos stored (a refused upload is counted by svc_http_requests_total with its status).',
+      registers,
+    }),
+    photoBytes: new Counter({
+      name: 'svc_junk_photo_bytes_total',
+      help: 'Bytes of junk photos stored (after resizing).',
+      registers,
+    }),
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+const KEY = Symbol.for('svc.metrics');
+type Holder = { [KEY]?: Metrics };
+
+/** The process's metrics (on globalThis: Next loads our code once per route bundle, and names register once). */
+export function metrics(): Metrics {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= createMetrics();
+  return holder[KEY];
+}
+
+/** A gauge whose value is read when scraped (outbox depth, pool use): registered once per process. */
+export function scrapedGauge<L extends string>(
+  name: string,
+  help: string,
+  labelNames: readonly L[],
+  collect: (set: (labels: Partial<Record<L, string>>, value: number) => void) => Promise<void> | void,
+) {
+  const registry = metrics().registry;
+  if (registry.getSingleMetric(name)) registry.removeSingleMetric(name);
+  new Gauge({
+    name,
+    help,
+    labelNames,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      await collect((labels, value) => this.set(labels as never, value));
+    },
+  });
+}

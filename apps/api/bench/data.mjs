@@ -108,6 +108,8 @@ const headers = { authorization: `Bearer ${created.key}`, 'content-type': 'appli
 
 const server = spawn(process.execPath, ['dist/standalone.js'], {
   cwd: apiDir,
+  // Its log lines go nowhere (still written, as in production); a pipe nobody read would fill and stall it.
+  stdio: ['ignore', 'ignore', 'pipe'],
   env: {
     ...process.env,
     DATABASE_URL: url,

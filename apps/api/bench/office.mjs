@@ -78,6 +78,8 @@ const cli = (...args) =>
 
 const server = spawn(process.execPath, ['dist/standalone.js'], {
   cwd: apiDir,
+  // Its log lines go nowhere (still written, as in production); a pipe nobody read would fill and stall it.
+  stdio: ['ignore', 'ignore', 'pipe'],
   env: { ...process.env, DATABASE_URL: url, STANDALONE_PORT: String(PORT), NODE_ENV: 'production' },
   detached: true,
 });

@@ -38,12 +38,16 @@ const servers = {
   standalone: () =>
     spawn(process.execPath, ['dist/standalone.js'], {
       cwd: apiDir,
+      // Its log lines go nowhere (still written, as in production); a pipe nobody read would fill and stall it.
+      stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...env, STANDALONE_PORT: String(PORT) },
       detached: true,
     }),
   next: () =>
     spawn(process.execPath, ['dist/next-server.js', '--dir', '.', '--port', String(PORT), '--hostname', '127.0.0.1'], {
       cwd: apiDir,
+      // Its log lines go nowhere (still written, as in production); a pipe nobody read would fill and stall it.
+      stdio: ['ignore', 'ignore', 'pipe'],
       env,
       detached: true,
     }),

@@ -53,7 +53,16 @@ export function createLogger(
     // Synchronous and in this thread: no worker for a developer's terminal, nothing lost at exit.
     return pino(options, pretty({ sync: true, colorize: false, translateTime: 'SYS:HH:MM:ss.l', destination }));
   }
-  return pino(options, destination ?? pino.destination({ dest: 1, sync: true }));
+  if (destination) return pino(options, destination);
+  // Written asynchronously (batched under load, at once when quiet); pino flushes what is left at exit.
+  const stdout = pino.destination({ dest: 1, sync: false });
+  const logger = pino(options, stdout);
+  // A reader that went away (runtime/log-pipes.ts): stop logging, keep serving.
+  stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    logger.level = 'silent';
+  });
+  return logger;
 }
 
 const KEY = Symbol.for('svc.log');

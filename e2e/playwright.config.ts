@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 /** Spec files that start platforms of their own (support/platform.ts) for what they test. */
-const OWN_PLATFORM = /(limits|security)\.spec\.ts$/;
+const OWN_PLATFORM = /(limits|security|stripe)\.spec\.ts$/;
 
 /**
  * The e2e suite: the production builds of the API and the hosted pages, started as `npm start` starts

@@ -16,17 +16,20 @@ export const junkCustomer = (tag: string): Customer => ({
 
 type Day = { date: string; open: boolean; windows: { start: string; end: string; remaining: number }[] };
 
+/** Where a spec's platform is: the suite's, or one the spec started (support/platform.ts). */
+type Urls = { api: string; hosted: string };
+
 /**
  * The Booking API as the company's own page calls it (its publishable key, its Origin), from the test:
  * how another customer books a seat, or what the calendar should show.
  */
-export async function pageApi(slug: string) {
-  const lookup = await fetch(`${env().api}/embed/v1/companies/${slug}`);
+export async function pageApi(slug: string, urls: Urls = env()) {
+  const lookup = await fetch(`${urls.api}/embed/v1/companies/${slug}`);
   const key = ((await lookup.json()) as { data: { publishable_key: string } }).data.publishable_key;
   const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${env().api}/booking/v1${path}`, {
+    const res = await fetch(`${urls.api}/booking/v1${path}`, {
       method,
-      headers: { Authorization: `Bearer ${key}`, Origin: env().hosted, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${key}`, Origin: urls.hosted, 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: res.status, body: (await res.json()) as { data?: any; error?: { code: string } } };
@@ -53,8 +56,8 @@ export async function pageApi(slug: string) {
 }
 
 /** The first day after today whose window starting at `start` has `seats` or more left. */
-export async function dayWithWindow(slug: string, start: string, seats = 1): Promise<string> {
-  const days = await (await pageApi(slug)).days();
+export async function dayWithWindow(slug: string, start: string, seats = 1, urls: Urls = env()): Promise<string> {
+  const days = await (await pageApi(slug, urls)).days();
   const today = days[0]?.date;
   const day = days.find((d) => d.date !== today && d.windows.some((w) => w.start === start && w.remaining >= seats));
   if (!day) throw new Error(`no day with a ${start} window open`);

@@ -137,12 +137,20 @@ describe('the Stripe adapter against a stand-in of Stripe', () => {
   });
 
   it('captures once per intent and cancels', async () => {
-    answer = (s) => [200, intent({ status: s.path.endsWith('/capture') ? 'succeeded' : 'canceled' })];
-    expect((await stripe().capture('pi_123', null)).status).toBe('succeeded');
+    answer = (s) => [
+      200,
+      intent({ status: s.path.endsWith('/capture') ? 'succeeded' : 'canceled', amount_received: 47_130 }),
+    ];
+    expect(await stripe().capture('pi_123', null)).toMatchObject({ status: 'succeeded', amountCents: 47_130 });
     expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1/payment_intents/pi_123/capture' });
     expect(seen[0]?.headers['idempotency-key']).toBe('capture-pi_123');
     expect((await stripe().cancel('pi_123', null)).status).toBe('canceled');
     expect(seen[1]).toMatchObject({ method: 'POST', path: '/v1/payment_intents/pi_123/cancel' });
+  });
+
+  it('reports what a capture received, not what was authorized: a short capture shows', async () => {
+    answer = () => [200, intent({ status: 'succeeded', amount: 47_130, amount_received: 47_129 })];
+    expect((await stripe().capture('pi_123', null)).amountCents).toBe(47_129);
   });
 
   it('reports Stripe being down as ProcessorUnavailable, after its retries', async () => {

@@ -59,9 +59,12 @@ export function createStripeProcessor(settings: StripeSettings): Processor {
       return toIntent(await call(() => stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }, on(account))));
     },
     async capture(id, account) {
-      return toIntent(
-        await call(() => stripe.paymentIntents.capture(id, {}, { idempotencyKey: `capture-${id}`, ...on(account) })),
+      const captured = await call(() =>
+        stripe.paymentIntents.capture(id, {}, { idempotencyKey: `capture-${id}`, ...on(account) }),
       );
+      // What was captured, not what was authorized: a short capture must not pass for the whole amount
+      // (use-cases/shared/capture.ts compares it with the payment record).
+      return { ...toIntent(captured), amountCents: captured.amount_received };
     },
     async cancel(id, account) {
       return toIntent(await call(() => stripe.paymentIntents.cancel(id, {}, on(account))));

@@ -43,6 +43,8 @@ function stripeStandIn() {
             client_secret: `${id}_secret_x`,
             latest_charge: null,
             last_payment_error: null,
+            // As Stripe: what a capture received (0 until captured).
+            amount_received: pi.status === 'succeeded' ? pi.amount : 0,
             ...pi,
           }
         );

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import { log } from '../lib/log';
+import { requestLog } from '../lib/log';
 import { metrics } from '../lib/metrics';
 
 /** A request id a proxy in front of us made (nginx's $request_id): letters, digits, dashes; else ours. */
@@ -17,7 +17,7 @@ const FORWARDED_ID = /^[A-Za-z0-9-]{8,64}$/;
 export function observe(surface: string, operations: readonly RouteConfig[], base: string): MiddlewareHandler {
   const operationOf = operationIds(base, operations);
   const { requests, duration } = metrics();
-  const logger = log();
+  const logger = requestLog();
   return async (c, next) => {
     const started = performance.now();
     const forwarded = c.req.header('x-request-id');

@@ -82,6 +82,8 @@ async function stop(child) {
   try {
     process.kill(-child.pid, 'SIGKILL');
   } catch {}
+  // Gone, port released, before the next server takes it.
+  if (child.exitCode === null && child.signalCode === null) await exited;
 }
 
 function load(request, seconds) {

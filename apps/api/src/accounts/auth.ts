@@ -3,6 +3,8 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { betterAuth } from 'better-auth/minimal';
 import type { Db } from '../db/client';
 import { consoleAccounts, consoleSessions, consoleUsers, consoleVerifications } from '../db/schema/console';
+import { log } from '../lib/log';
+import { redactText } from '../lib/safe-log';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords';
 
 export const COOKIE_PREFIX = 'svc-console';
@@ -65,7 +67,14 @@ export function createAuth(options: AuthOptions) {
     // Our own throttle (http/console-throttle.ts) counts sign-ins; better-auth's would only see its handler.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
-    logger: { level: 'error' },
+    // Through our logger: its own printed a failed query with its parameters (a session token) to stderr.
+    logger: {
+      level: 'error',
+      log: (level, message, ...args) => {
+        const err = args.find((a) => a instanceof Error);
+        log()[level]({ err }, `better-auth: ${redactText(message)}`);
+      },
+    },
     advanced: {
       cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: secure,

@@ -13,15 +13,16 @@ export function safeError(err: unknown): string {
     .join('\n');
   if (typeof failed.query === 'string') {
     const cause = failed.cause as (Error & { code?: string }) | undefined;
-    const reason = cause ? `${cause.code ?? cause.name}: ${redact(cause.message)}` : 'unknown cause';
+    const reason = cause ? `${cause.code ?? cause.name}: ${redactText(cause.message)}` : 'unknown cause';
     return `database query failed (${reason}): ${failed.query.slice(0, 300)}\n${frames}`;
   }
-  const cause = failed.cause instanceof Error ? ` (cause: ${failed.cause.name}: ${redact(failed.cause.message)})` : '';
-  return `${err.name}: ${redact(err.message)}${cause}\n${frames}`;
+  const cause =
+    failed.cause instanceof Error ? ` (cause: ${failed.cause.name}: ${redactText(failed.cause.message)})` : '';
+  return `${err.name}: ${redactText(err.message)}${cause}\n${frames}`;
 }
 
 /** Quoted values, e-mail addresses, long digit runs and anything after "params:" are cut out. */
-function redact(message: string): string {
+export function redactText(message: string): string {
   return message
     .replace(/params:[\s\S]*$/i, 'params: [redacted]')
     .replace(/"[^"]*"|'[^']*'/g, '"…"')

@@ -16,6 +16,7 @@ import { createDataSurface } from '../http/surfaces/data';
 import { createEmbedSurface } from '../http/surfaces/embed';
 import { createOpsSurface, OPS_PATHS } from '../http/surfaces/ops';
 import { createSandboxSurface } from '../http/surfaces/sandbox';
+import { log } from '../lib/log';
 import { scrapedGauge } from '../lib/metrics';
 import { dataDir, migrationsDir } from '../lib/paths';
 import { processorsFor } from '../payments/processors';
@@ -55,7 +56,16 @@ export async function createPlatform(options: {
   let redis: { quit(): Promise<unknown>; ping(): Promise<unknown> } | undefined;
   if (env.redisUrl) {
     const { Redis } = await import('ioredis');
-    redis = new Redis(env.redisUrl, { enableOfflineQueue: false });
+    const client = new Redis(env.redisUrl, { enableOfflineQueue: false });
+    // While Redis is away each reconnect fails here (the limiters answer from memory meanwhile, /readyz says
+    // so); without a listener ioredis prints every one to stderr.
+    let lastWarned = 0;
+    client.on('error', (err) => {
+      if (Date.now() - lastWarned < 5_000) return;
+      lastWarned = Date.now();
+      log().warn({ err }, 'redis: unreachable');
+    });
+    redis = client;
   }
   const sandboxApp = createSandboxSurface(database.db);
   // A company set to Stripe on a platform without Stripe keys answers payments_not_ready.

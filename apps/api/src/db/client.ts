@@ -58,6 +58,12 @@ async function openPostgres(url: string, migrate: boolean, where?: string): Prom
   // An idle client whose server went away (a restart, a failover) reports here; the pool replaces it on
   // the next query. Without a listener, node would end the process.
   pool.on('error', (err) => log().warn({ err }, 'postgres: idle connection lost'));
+  // A connection checked out between two statements (a transaction waiting on its code) that the server drops
+  // reports on the client itself: without a listener there, the process would end (found by the soak,
+  // restarting PostgreSQL). The transaction's next statement fails; the pool replaces the connection.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => log().warn({ err }, 'postgres: connection lost'));
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   if (migrate) await migrateOnce(url);
 

@@ -208,6 +208,41 @@ describe.each(drivers())('repositories on %s', (driver) => {
     },
   );
 
+  // PostgreSQL only: a restart drops a connection a transaction holds between two statements.
+  (driver === 'postgres' ? it : () => {})(
+    'a transaction whose connection the server drops fails alone: the process lives on',
+    async () => {
+      let dropped: (() => void) | undefined;
+      const waiting = new Promise<void>((resolve) => {
+        dropped = resolve;
+      });
+      const failed = database.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`select set_config('application_name', 'svc_dropped_tx', false)`);
+          await waiting;
+          await tx.execute(sql`select 1`);
+        })
+        .then(
+          () => 'committed',
+          () => 'failed',
+        );
+      await expect
+        .poll(async () => {
+          const rows = await database.db.execute(
+            sql`select pg_terminate_backend(pid) as done from pg_stat_activity where application_name = 'svc_dropped_tx'`,
+          );
+          return (rows as unknown as { rows: unknown[] }).rows.length;
+        })
+        .toBe(1);
+      // The connection is gone while the transaction waits on its code: the client reports it, unheard of
+      // by the pool (it is checked out). Without a listener on the client, this process would end here.
+      await new Promise((r) => setTimeout(r, 300));
+      dropped?.();
+      expect(await failed).toBe('failed');
+      expect((await database.db.select({ id: companies.id }).from(companies)).length).toBeGreaterThan(0);
+    },
+  );
+
   it('migrations are idempotent: opening again changes nothing', async () => {
     const again = driver === 'postgres' ? await open(location) : database;
     expect((await again.db.select({ id: companies.id }).from(companies)).length).toBeGreaterThan(0);

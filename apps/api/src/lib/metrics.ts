@@ -89,7 +89,9 @@ export function scrapedGauge<L extends string>(
     registers: [registry],
     async collect() {
       this.reset();
-      await collect((labels, value) => this.set(labels as never, value));
+      // A database that is away leaves this gauge empty for the scrape; the rest of /metrics is still
+      // answered, when an operator needs it most.
+      await Promise.resolve(collect((labels, value) => this.set(labels as never, value))).catch(() => this.reset());
     },
   });
 }

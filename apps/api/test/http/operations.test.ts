@@ -158,7 +158,11 @@ describe.runIf(drivers().includes('postgres'))('an API instance on PostgreSQL', 
     const relayed = new URL(url);
     relayed.host = `127.0.0.1:${through.port}`;
     const redis: Record<string, string> = process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {};
-    const server = await spawnServer('standalone', { ...location.env, DATABASE_URL: relayed.toString() }, redis);
+    const server = await spawnServer(
+      'standalone',
+      { ...location.env, DATABASE_URL: relayed.toString() },
+      { ...redis, SVC_METRICS_TOKEN: 'ops-test-token-0123456789' },
+    );
     const readiness = async () => {
       const res = await fetch(`${server.baseUrl}/readyz`);
       return { status: res.status, body: (await res.json()) as { status: string; checks: Record<string, string> } };
@@ -174,6 +178,14 @@ describe.runIf(drivers().includes('postgres'))('an API instance on PostgreSQL', 
       // No host, port or credential in the answer.
       expect(JSON.stringify(down.body)).not.toContain(String(through.port));
       expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+      // The metrics are still served: only what the database would tell (the outbox's depth) is missing.
+      const scrape = await fetch(`${server.baseUrl}/metrics`, {
+        headers: { authorization: 'Bearer ops-test-token-0123456789' },
+      });
+      expect(scrape.status).toBe(200);
+      const text = await scrape.text();
+      expect(text).toContain('svc_http_requests_total');
+      expect(text).not.toMatch(/^svc_outbox_pending\{/m);
       await through.restore();
       await expect.poll(async () => (await readiness()).status, { timeout: 15_000 }).toBe(200);
     } finally {

@@ -51,7 +51,10 @@ export function createLogger(
   };
   if (logFormat(env) === 'pretty') {
     // Synchronous and in this thread: no worker for a developer's terminal, nothing lost at exit.
-    return pino(options, pretty({ sync: true, colorize: false, translateTime: 'SYS:HH:MM:ss.l', destination }));
+    return pino(
+      options,
+      pretty({ sync: true, colorize: false, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', destination }),
+    );
   }
   if (destination) return pino(options, destination);
   // Written asynchronously (batched under load, at once when quiet); pino flushes what is left at exit.

@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TEST_CARDS } from '../src/payments/sandbox-cards';
+import { applySetCookies } from '../test/support/cookies';
 import { sleep } from './stack';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers of the API, read field by field
@@ -831,17 +832,5 @@ export class Load {
       else if (answer.status >= 400 && answer.status < 500)
         this.recorder.surprise(`${op} answered ${answer.status}`, answer, op);
     }
-  }
-}
-
-/** The cookies a response sets, kept as name → value (a cleared one is dropped). */
-export function applySetCookies(jar: Map<string, string>, headers: Headers) {
-  for (const line of headers.getSetCookie()) {
-    const [pair = ''] = line.split(';');
-    const eq = pair.indexOf('=');
-    const name = pair.slice(0, eq).trim();
-    const value = pair.slice(eq + 1).trim();
-    if (!value || /max-age=0/i.test(line)) jar.delete(name);
-    else jar.set(name, value);
   }
 }

@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import pg from 'pg';
+import { applySetCookies } from '../test/support/cookies';
 import {
   type Check,
   type FaultWindow,
@@ -27,7 +28,7 @@ import {
   pending,
   runChecks,
 } from './checks';
-import { applySetCookies, DEFAULT_RATES, Http, Load, loadSamplePhotos, Recorder } from './load';
+import { DEFAULT_RATES, Http, Load, loadSamplePhotos, Recorder } from './load';
 import { HOOKS, type HookName, Receiver } from './receiver';
 import {
   ApiInstance,

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { type ApiResponse, apiClient, type CallOptions } from './client';
+import { applySetCookies } from './cookies';
 import type { ConsoleFixtures } from './fixtures';
 import type { Target } from './servers';
 
@@ -12,18 +13,6 @@ export const CONSOLE_ORIGIN = 'http://localhost:3002';
 
 export type ConsoleCompany = keyof ConsoleFixtures;
 export type ConsoleClient = ReturnType<typeof consoleClient>;
-
-/** The cookies a response sets, as name → value (a cleared cookie is dropped). */
-function applySetCookies(jar: Map<string, string>, headers: Headers) {
-  for (const line of headers.getSetCookie()) {
-    const [pair = ''] = line.split(';');
-    const eq = pair.indexOf('=');
-    const name = pair.slice(0, eq).trim();
-    const value = pair.slice(eq + 1).trim();
-    if (!value || /max-age=0/i.test(line)) jar.delete(name);
-    else jar.set(name, value);
-  }
-}
 
 /**
  * A console client with its own cookie jar: it sends the cookies it was given back, the console's Origin

@@ -170,8 +170,18 @@ const OUTBOX_CHANNELS = ['webhook_booking', 'webhook_data', 'email', 'sms'];
 
 /** Gauges read when scraped: the outbox's backlog per channel and the PostgreSQL pool's connections. */
 function observeDatabase(database: Database) {
+  // One read of the backlog serves both gauges of a scrape (prom-client collects them at once).
+  let reading: ReturnType<typeof outboxBacklog> | undefined;
+  const backlog = () => {
+    reading ??= outboxBacklog(database.db).finally(() => {
+      setTimeout(() => {
+        reading = undefined;
+      }, 1_000).unref();
+    });
+    return reading;
+  };
   scrapedGauge('svc_outbox_pending', 'Outbox rows waiting for delivery, by channel.', ['channel'], async (set) => {
-    const rows = await outboxBacklog(database.db);
+    const rows = await backlog();
     // Every channel has a value, 0 when none waits, so an alert's series never vanishes.
     for (const channel of OUTBOX_CHANNELS) set({ channel }, 0);
     for (const row of rows) set({ channel: row.channel }, row.pending);
@@ -181,7 +191,7 @@ function observeDatabase(database: Database) {
     'Age of the oldest outbox row waiting for delivery, by channel (absent: none waits).',
     ['channel'],
     async (set) => {
-      for (const row of await outboxBacklog(database.db)) set({ channel: row.channel }, row.oldestSeconds);
+      for (const row of await backlog()) set({ channel: row.channel }, row.oldestSeconds);
     },
   );
   scrapedGauge(

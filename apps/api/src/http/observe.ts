@@ -24,7 +24,7 @@ export function observe(surface: string, operations: readonly RouteConfig[], bas
     const requestId = forwarded && FORWARDED_ID.test(forwarded) ? forwarded : randomUUID();
     c.set('requestId' as never, requestId as never);
     await next();
-    c.header('X-Request-Id', requestId);
+    setHeader(c, 'X-Request-Id', requestId);
     const seconds = (performance.now() - started) / 1000;
     const operation = operationOf(c);
     const status = c.res.status;
@@ -44,6 +44,20 @@ export function observe(surface: string, operations: readonly RouteConfig[], bas
       'request',
     );
   };
+}
+
+/**
+ * Sets a header on the answer already made. Hono's `c.header` copies a finished answer into a new one,
+ * which turns @hono/node-server's lightweight response (status, string, headers: written straight to the
+ * socket) into a Fetch API response whose body is a stream to read: several times the cost of the whole
+ * request. An answer's own headers are set in place; one whose headers are immutable is copied as before.
+ */
+export function setHeader(c: Context, name: string, value: string) {
+  try {
+    c.res.headers.set(name, value);
+  } catch {
+    c.header(name, value);
+  }
 }
 
 /** The operationId of the route that answered (the contract's name), `unmatched` for a 404 or 405. */

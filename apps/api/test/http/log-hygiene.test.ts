@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sandboxPaymentIntents } from '../../src/db/schema';
 import { intentBody } from '../support/booking';
+import { eventually } from '../support/cli';
 import { type DatabaseLocation, drivers, open } from '../support/databases';
 import { seededLocation, spawnServer, type Target } from '../support/servers';
 
@@ -70,9 +71,10 @@ describe.each(drivers())('a failing write, on %s', (driver) => {
       const nul = await post(intentBody(target, { customer: { ...customer, name: 'Secret\u0000Person' } }));
       expect(nul.status).toBe(400);
 
-      await new Promise((r) => setTimeout(r, 300));
-      const log = server.output();
       const requestId = firstBody.error.message.match(/Request id: ([\w-]+)/)[1];
+      // Lines are written in batches, at the latest a second after they are logged (lib/log.ts).
+      await eventually(async () => expect(server.output()).toMatch(/"status":400/));
+      const log = server.output();
       expect(first.headers.get('x-request-id')).toBe(requestId);
       expect(log).toContain(requestId);
       // Production logs are JSON lines, one per request: what was asked, how it ended, for which company.

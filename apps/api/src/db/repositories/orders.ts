@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import { HELD_FOR_REVIEW } from '../../domain/order-status';
 import type { Queryable } from '../client';
 import { companies, customers, invoices, orderListCounts, orders, payments } from '../schema';
@@ -181,6 +181,46 @@ const shown = {
 };
 export type ShownOrder = Pick<OrderRow, keyof typeof shown>;
 
+/** The columns shownJson reads. */
+const shownColumns = { ...shown, quote: orders.quote };
+
+/** An instant as JavaScript's toISOString writes it (UTC, milliseconds, Z). */
+const isoInstant = (column: SQL | AnyColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** Integer cents as the API's dollars: 44094 as 440.94, 37500 as 375. */
+const dollarsOf = (cents: SQL | AnyColumn) => sql`trim_scale(${cents} / 100.0)`;
+
+/**
+ * An order as the Data API's lists show it, written by PostgreSQL as JSON text: exactly what
+ * presentDataOrder (messages/data.ts) makes of the same row, which test/db/order-shape.test.ts holds it
+ * to. A page of 100 orders is then 100 strings to join, not 1,800 columns to decode, map and serialize:
+ * that was most of the server's time on a page (issue 29; docs/decisions.md, "Pages of a long list").
+ */
+const shownJson = sql<string>`json_build_object(
+  'order_number', ${orders.orderNumber},
+  'status', ${orders.status},
+  'payment_status', ${orders.paymentStatus},
+  'delivery_date', ${orders.deliveryDate},
+  'pickup_date', ${orders.pickupDate},
+  'rental_days', ${orders.rentalDays},
+  'address', json_build_object(
+    'line1', ${orders.address}->'line1',
+    'city', ${orders.address}->'city',
+    'state', ${orders.address}->'state',
+    'zip', ${orders.address}->'zip'
+  ),
+  'size', ${orders.sizeLabel},
+  'debris_type', coalesce(${orders.debrisType}, ${orders.materialLabel}),
+  'total_price', ${dollarsOf(orders.totalCents)},
+  'base_price', ${dollarsOf(sql`(${orders.quote}->>'base')::numeric`)},
+  'landfill_cost', ${dollarsOf(orders.landfillCostCents)},
+  'net_weight_tons', ${orders.netWeightTons},
+  'currency', ${orders.currency},
+  'customer_ref', ${orders.customerId},
+  'created_at', ${isoInstant(orders.createdAt)},
+  'completed_at', ${isoInstant(orders.completedAt)}
+)::text`;
+
 export type OrderFilter = {
   status?: string;
   /** created_at bounds: from included, to excluded. */
@@ -189,8 +229,8 @@ export type OrderFilter = {
 };
 
 /**
- * A page of listable orders: `limit` rows after skipping `offset`. Without a date range a deep page does
- * not skip its offset row by row: order_list_counts (kept by a trigger) says which UTC day the offset falls
+ * A page of listable orders, each as the Data API shows it (JSON text): `limit` rows after skipping
+ * `offset`. Without a date range a deep page does not skip its offset row by row: order_list_counts (kept by a trigger) says which UTC day the offset falls
  * in and how many newer orders precede that day, so the scan starts there (docs/decisions.md, "Pages of a
  * long list"). It also says the day of the page's last row, which bounds the scan from below: with both
  * bounds the planner reads a status's own index (orders_listed_status) rather than walking orders_listed
@@ -203,20 +243,34 @@ export async function listOrdersPage(
   filter: OrderFilter,
   offset: number,
   limit: number,
-): Promise<ShownOrder[]> {
+): Promise<string[]> {
   const where: SQL[] = [eq(orders.companyId, companyId), listed];
   if (filter.status) where.push(eq(orders.status, filter.status));
   if (filter.createdFrom) where.push(gte(orders.createdAt, filter.createdFrom));
   if (filter.createdBefore) where.push(lt(orders.createdAt, filter.createdBefore));
-  const page = (conditions: SQL[], skip: number): Promise<ShownOrder[]> =>
-    db
-      .select(shown)
+  // The page's rows are found with their plain columns and only they are written as JSON: PostgreSQL
+  // evaluates the select list of every row OFFSET skips.
+  const page = async (conditions: SQL[], skip: number): Promise<string[]> => {
+    const found = db
+      .select(shownColumns)
       .from(orders)
       .where(and(...conditions))
       .orderBy(...newestFirst)
       .offset(skip)
-      .limit(limit);
+      .limit(limit)
+      .as('orders');
+    const rows = await db
+      .select({ json: shownJson })
+      .from(found)
+      .orderBy(...newestFirst);
+    return rows.map((row) => row.json);
+  };
   if (filter.createdFrom || filter.createdBefore || (offset === 0 && !filter.status)) return page(where, offset);
+  // One round trip: on this VM a statement's wake-up of PostgreSQL cost more than the page's JSON.
+  const whole = await pageThroughDays(db, companyId, filter.status ?? '*', where, offset, limit);
+  if (whole.length === limit) return whole;
+  // Short: the list ends on this page, or an order left the page's days since they were counted; the two
+  // reads below tell which.
   const days = await daysOfPage(db, companyId, filter.status ?? '*', offset, limit);
   if (!days) return [];
   const skip = offset - days.newer;
@@ -226,6 +280,42 @@ export async function listOrdersPage(
   // Short only when an order left those days between the two reads (a status change, a hold): the lower
   // bound must not end the list early, so the page is read again without it.
   return rows.length < limit ? page(bounded, skip) : rows;
+}
+
+/**
+ * A page in one statement: daysOfPage's days, then the page between them (shownJson of each row). What
+ * the days say is a bound for orders_listed(_status), read as parameters of the index scan.
+ */
+async function pageThroughDays(
+  db: Queryable,
+  companyId: string,
+  status: string,
+  where: SQL[],
+  offset: number,
+  limit: number,
+): Promise<string[]> {
+  const result = await db.execute(sql`
+    with counts as (
+      select ${orderListCounts.day} as day, ${orderListCounts.listed} as listed,
+             sum(${orderListCounts.listed}) over (order by ${orderListCounts.day} desc) as through
+      from ${orderListCounts}
+      where ${orderListCounts.companyId} = ${companyId} and ${orderListCounts.status} = ${status}
+    ), days as (
+      select max(day) filter (where through > ${offset}) as first,
+             min(through - listed) filter (where through > ${offset}) as newer,
+             max(day) filter (where through > ${offset + limit - 1}) as last
+      from counts
+    )
+    select ${shownJson} as json from (
+      select ${sql.join(Object.values(shownColumns), sql`, `)} from ${orders}
+      where ${and(...where)}
+        and ${orders.createdAt} < (select (first + 1)::timestamp at time zone 'UTC' from days)
+        and ${orders.createdAt} >= coalesce((select last::timestamp at time zone 'UTC' from days), '-infinity')
+      order by ${orders.createdAt} desc, ${orders.orderNumber} desc
+      offset (select ${offset} - newer from days) limit ${limit}
+    ) as ${orders}
+    order by ${orders.createdAt} desc, ${orders.orderNumber} desc`);
+  return (result as unknown as { rows: { json: string }[] }).rows.map((row) => row.json);
 }
 
 /**

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client';
+import { findCompanyBySlug, loadCatalog } from '../../src/db/repositories/catalog';
+import { findOrCreateCustomer } from '../../src/db/repositories/customers';
+import { findOrderByNumber, listOrdersPage } from '../../src/db/repositories/orders';
+import { orders } from '../../src/db/schema';
+import { todayIn } from '../../src/domain/dates';
+import { presentDataOrder } from '../../src/messages/data';
+import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';
+import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
+import { ACME_TZ, acmeConfig } from '../support/fixtures';
+
+// The Data API's order lists are written by PostgreSQL as JSON text (db/repositories/orders.ts); a single
+// order, the webhooks and the SDK's types come from presentDataOrder. Both must say the same thing, key for
+// key and in the same order, whatever the row holds: odd cents, no landfill, no city, no debris type, a
+// weight with a long fraction, microseconds, an order completed, a Canadian one.
+describe.each(drivers())('an order in a Data API list, on %s', (driver) => {
+  let location: DatabaseLocation;
+  let database: Database;
+  let companyId: string;
+
+  beforeAll(async () => {
+    location = await createLocation(driver, 'shape');
+    database = await open(location);
+    await applyCompanyConfig(database, acmeConfig(todayIn(ACME_TZ, new Date())));
+    companyId = (await findCompanyBySlug(database.db, 'acme'))?.id as string;
+    const catalog = await loadCatalog(database.db, companyId);
+    const customerId = await findOrCreateCustomer(database.db, {
+      companyId,
+      name: 'Pat',
+      email: 'pat@example.com',
+      phone: '5125550100',
+    });
+    const base = {
+      companyId,
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      customerId,
+      sizeId: catalog?.sizes[0]?.id as string,
+      sizeLabel: '10 Yard "Roll-off"',
+      rentalDays: 7,
+      deliveryDate: '2031-01-10',
+      pickupDate: '2031-01-17',
+      address: { line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
+      bookingChannel: 'api',
+      quote: { base: 29999 },
+      totalCents: 44094,
+      processingFeeCents: 0,
+      grossTotalCents: 44094,
+      currency: 'USD',
+      createdAt: new Date(Date.UTC(2030, 0, 1, 3, 2, 43, 963)),
+    } satisfies Omit<typeof orders.$inferInsert, 'orderNumber'>;
+    const variants: Partial<typeof orders.$inferInsert>[] = [
+      {},
+      { totalCents: 37500, quote: { base: 37500 }, debrisType: 'yard waste' },
+      { totalCents: 10, quote: { base: 1 }, landfillCostCents: 9555, netWeightTons: 1.47 },
+      { totalCents: 123456789, landfillCostCents: 0, netWeightTons: 0.1 + 0.2, materialLabel: 'Concrete' },
+      { address: { line1: '9 Ridge Rd', city: null, state: null, zip: '10001' }, debrisType: null },
+      { address: { line1: 'Apt 4 "B" \\ back', zip: 'K1A 0B1' }, currency: 'CAD' },
+      {
+        status: 'completed',
+        paymentStatus: 'refunded',
+        completedAt: new Date(Date.UTC(2031, 0, 17, 21, 0, 0, 5)),
+        netWeightTons: 2,
+        debrisType: 'mixed — café débris',
+      },
+    ];
+    await database.db.insert(orders).values(
+      variants.map((v, i) => ({
+        ...base,
+        orderNumber: 1001 + i,
+        ...v,
+        createdAt: new Date(base.createdAt.getTime() - i),
+      })),
+    );
+    // A timestamp with microseconds, as now() writes it: JavaScript shows its milliseconds.
+    await database.db.execute(
+      `update orders set created_at = created_at + interval '456 microseconds' where order_number = 1001`,
+    );
+  });
+  afterAll(async () => {
+    await database?.close();
+    await location?.dispose();
+  });
+
+  it('is exactly what presentDataOrder makes of the same row', async () => {
+    const listed = await listOrdersPage(database.db, companyId, {}, 0, 100);
+    expect(listed).toHaveLength(7);
+    for (const text of listed) {
+      const shown = JSON.parse(text) as { order_number: number };
+      const row = await findOrderByNumber(database.db, companyId, shown.order_number);
+      // Serialized again, so key order counts too (PostgreSQL writes `"key" : value`).
+      expect(JSON.stringify(shown), `order ${shown.order_number}`).toBe(JSON.stringify(presentDataOrder(row!)));
+    }
+  });
+});

@@ -268,9 +268,8 @@ export async function listOrdersPage(
   if (filter.createdFrom || filter.createdBefore || (offset === 0 && !filter.status)) return page(where, offset);
   // One round trip: on this VM a statement's wake-up of PostgreSQL cost more than the page's JSON.
   const whole = await pageThroughDays(db, companyId, filter.status ?? '*', where, offset, limit);
-  if (whole.length === limit) return whole;
-  // Short: the list ends on this page, or an order left the page's days since they were counted; the two
-  // reads below tell which.
+  // Whole, or the list's last page (read with no lower bound); otherwise the two reads below decide.
+  if (whole.rows.length === limit || whole.ends) return whole.rows;
   const days = await daysOfPage(db, companyId, filter.status ?? '*', offset, limit);
   if (!days) return [];
   const skip = offset - days.newer;
@@ -283,8 +282,9 @@ export async function listOrdersPage(
 }
 
 /**
- * A page in one statement: daysOfPage's days, then the page between them (shownJson of each row). What
- * the days say is a bound for orders_listed(_status), read as parameters of the index scan.
+ * A page in one statement: daysOfPage's days, then the page between them (shownJson of each row), and
+ * whether the list ends on it (no lower bound). What the days say bounds the index scan of
+ * orders_listed(_status) as its parameters. One snapshot: the counts and the orders always agree here.
  */
 async function pageThroughDays(
   db: Queryable,
@@ -293,7 +293,7 @@ async function pageThroughDays(
   where: SQL[],
   offset: number,
   limit: number,
-): Promise<string[]> {
+): Promise<{ rows: string[]; ends: boolean }> {
   const result = await db.execute(sql`
     with counts as (
       select ${orderListCounts.day} as day, ${orderListCounts.listed} as listed,
@@ -306,7 +306,7 @@ async function pageThroughDays(
              max(day) filter (where through > ${offset + limit - 1}) as last
       from counts
     )
-    select ${shownJson} as json from (
+    select ${shownJson} as json, (select last is null from days) as ends from (
       select ${sql.join(Object.values(shownColumns), sql`, `)} from ${orders}
       where ${and(...where)}
         and ${orders.createdAt} < (select (first + 1)::timestamp at time zone 'UTC' from days)
@@ -315,7 +315,8 @@ async function pageThroughDays(
       offset (select ${offset} - newer from days) limit ${limit}
     ) as ${orders}
     order by ${orders.createdAt} desc, ${orders.orderNumber} desc`);
-  return (result as unknown as { rows: { json: string }[] }).rows.map((row) => row.json);
+  const rows = (result as unknown as { rows: { json: string; ends: boolean }[] }).rows;
+  return { rows: rows.map((row) => row.json), ends: rows[0]?.ends === true };
 }
 
 /**

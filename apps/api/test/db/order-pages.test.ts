@@ -1,14 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
-import { findCompanyBySlug, loadCatalog } from '../../src/db/repositories/catalog';
-import { findOrCreateCustomer } from '../../src/db/repositories/customers';
 import { listOrdersPage } from '../../src/db/repositories/orders';
 import { orderListCounts, orders } from '../../src/db/schema';
-import { todayIn } from '../../src/domain/dates';
-import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';
-import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
-import { ACME_TZ, acmeConfig } from '../support/fixtures';
+import { acmeOrders } from '../support/acme-orders';
+import { type DatabaseLocation, drivers } from '../support/databases';
 
 // The Data API's deep pages start at the day order_list_counts points to and stop at the day of their last
 // row (docs/decisions.md, "Pages of a long list"): every page must be exactly the page a plain OFFSET gives,
@@ -19,19 +15,11 @@ describe.each(drivers())('order pages through the day counts on %s', (driver) =>
   let location: DatabaseLocation;
   let database: Database;
   let companyId: string;
+  let sizeId: string;
+  let customerId: string;
 
   beforeAll(async () => {
-    location = await createLocation(driver, 'pages');
-    database = await open(location);
-    await applyCompanyConfig(database, acmeConfig(todayIn(ACME_TZ, new Date())));
-    companyId = (await findCompanyBySlug(database.db, 'acme'))?.id as string;
-    const catalog = await loadCatalog(database.db, companyId);
-    const customerId = await findOrCreateCustomer(database.db, {
-      companyId,
-      name: 'Pat',
-      email: 'pat@example.com',
-      phone: '5125550100',
-    });
+    ({ location, database, companyId, sizeId, customerId } = await acmeOrders(driver, 'pages'));
     // 240 orders over 40 days, several on one instant, some demo, some held for review.
     let seed = 7;
     const rand = (n: number) => {
@@ -47,7 +35,7 @@ describe.each(drivers())('order pages through the day counts on %s', (driver) =>
         status: STATUSES[rand(STATUSES.length)] as string,
         paymentStatus: 'paid',
         customerId,
-        sizeId: catalog?.sizes[0]?.id as string,
+        sizeId,
         sizeLabel: '10 Yard',
         rentalDays: 7,
         deliveryDate: '2031-01-10',

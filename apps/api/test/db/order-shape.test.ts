@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
-import { findCompanyBySlug, loadCatalog } from '../../src/db/repositories/catalog';
-import { findOrCreateCustomer } from '../../src/db/repositories/customers';
 import { findOrderByNumber, listOrdersPage } from '../../src/db/repositories/orders';
 import { orders } from '../../src/db/schema';
-import { todayIn } from '../../src/domain/dates';
 import { presentDataOrder } from '../../src/messages/data';
-import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';
-import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
-import { ACME_TZ, acmeConfig } from '../support/fixtures';
+import { acmeOrders } from '../support/acme-orders';
+import { type DatabaseLocation, drivers } from '../support/databases';
 
 // The Data API's order lists are written by PostgreSQL as JSON text (db/repositories/orders.ts); a single
 // order, the webhooks and the SDK's types come from presentDataOrder. Both must say the same thing, key for
@@ -18,25 +14,17 @@ describe.each(drivers())('an order in a Data API list, on %s', (driver) => {
   let location: DatabaseLocation;
   let database: Database;
   let companyId: string;
+  let sizeId: string;
+  let customerId: string;
 
   beforeAll(async () => {
-    location = await createLocation(driver, 'shape');
-    database = await open(location);
-    await applyCompanyConfig(database, acmeConfig(todayIn(ACME_TZ, new Date())));
-    companyId = (await findCompanyBySlug(database.db, 'acme'))?.id as string;
-    const catalog = await loadCatalog(database.db, companyId);
-    const customerId = await findOrCreateCustomer(database.db, {
-      companyId,
-      name: 'Pat',
-      email: 'pat@example.com',
-      phone: '5125550100',
-    });
+    ({ location, database, companyId, sizeId, customerId } = await acmeOrders(driver, 'shape'));
     const base = {
       companyId,
       status: 'confirmed',
       paymentStatus: 'paid',
       customerId,
-      sizeId: catalog?.sizes[0]?.id as string,
+      sizeId,
       sizeLabel: '10 Yard "Roll-off"',
       rentalDays: 7,
       deliveryDate: '2031-01-10',

@@ -1,6 +1,6 @@
 import { type AnyColumn, and, asc, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import { HELD_FOR_REVIEW } from '../../domain/order-status';
-import type { Queryable } from '../client';
+import { type Queryable, queryPrepared } from '../client';
 import { companies, customers, invoices, orderListCounts, orders, payments } from '../schema';
 
 /**
@@ -294,7 +294,9 @@ async function pageThroughDays(
   offset: number,
   limit: number,
 ): Promise<{ rows: string[]; ends: boolean }> {
-  const result = await db.execute(sql`
+  const rows = await queryPrepared<{ json: string; ends: boolean }>(
+    db,
+    sql`
     with counts as (
       select ${orderListCounts.day} as day, ${orderListCounts.listed} as listed,
              sum(${orderListCounts.listed}) over (order by ${orderListCounts.day} desc) as through
@@ -314,8 +316,8 @@ async function pageThroughDays(
       order by ${orders.createdAt} desc, ${orders.orderNumber} desc
       offset (select ${offset} - newer from days) limit ${limit}
     ) as ${orders}
-    order by ${orders.createdAt} desc, ${orders.orderNumber} desc`);
-  const rows = (result as unknown as { rows: { json: string; ends: boolean }[] }).rows;
+    order by ${orders.createdAt} desc, ${orders.orderNumber} desc`,
+  );
   return { rows: rows.map((row) => row.json), ends: rows[0]?.ends === true };
 }
 

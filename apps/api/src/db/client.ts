@@ -54,6 +54,8 @@ export type Database = {
 export type OpenOptions = {
   /** PostgreSQL URL; when absent, PGlite in dataDir. */
   url?: string;
+  /** PostgreSQL connections in the pool (10 unless told: DATABASE_POOL_MAX). */
+  poolMax?: number;
   /** PGlite folder (ignored with url). */
   dataDir?: string;
   /** Apply migrations before returning (the server and the CLI do). */
@@ -66,15 +68,15 @@ export type OpenOptions = {
 };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.migrate ?? true);
+  if (options.url) return openPostgres(options.url, options.migrate ?? true, undefined, options.poolMax);
   if (!options.dataDir) throw new Error('openDatabase needs a url or a dataDir');
   return openPglite(options.dataDir, options);
 }
 
-async function openPostgres(url: string, migrate: boolean, where?: string): Promise<Database> {
+async function openPostgres(url: string, migrate: boolean, where?: string, poolMax = 10): Promise<Database> {
   // A connection (or a turn for one) is waited for 10 s at most: a database that went away answers errors,
   // not requests that hang until the client gives up.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 10_000 });
   // An idle client whose server went away (a restart, a failover) reports here; the pool replaces it on
   // the next query. Without a listener, node would end the process.
   pool.on('error', (err) => log().warn({ err }, 'postgres: idle connection lost'));

@@ -21,6 +21,8 @@ export function readEnv(env = process.env) {
   const hostedPort = Number(env.HOSTED_PORT ?? 3001);
   return {
     databaseUrl: env.DATABASE_URL || undefined,
+    /** PostgreSQL connections each instance keeps (docs/deploy.md): fewer when the database shares the CPUs. */
+    databasePoolMax: poolMax(env.DATABASE_POOL_MAX),
     pgliteDir: path.join(dataDir(env), 'pglite'),
     redisUrl: env.REDIS_URL || undefined,
     apiPort,
@@ -83,4 +85,14 @@ export const PROXY_TOKEN_MIN_LENGTH = 32;
 
 function proxyToken(value: string | undefined): string | undefined {
   return value && value.length >= PROXY_TOKEN_MIN_LENGTH ? value : undefined;
+}
+
+/** DATABASE_POOL_MAX: a whole number from 1 to 100; unset, 10. A value past that is a mistake to say at start. */
+export function poolMax(value: string | undefined): number {
+  if (value === undefined || value === '') return 10;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 100) {
+    throw new Error(`DATABASE_POOL_MAX must be a whole number from 1 to 100, not "${value}".`);
+  }
+  return n;
 }

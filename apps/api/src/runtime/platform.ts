@@ -50,7 +50,13 @@ export async function createPlatform(options: {
   env?: PlatformEnv;
 }): Promise<Platform> {
   const env = options.env ?? readEnv();
-  const database = await openDatabase({ url: env.databaseUrl, dataDir: env.pgliteDir, migrate: true, share: true });
+  const database = await openDatabase({
+    url: env.databaseUrl,
+    poolMax: env.databasePoolMax,
+    dataDir: env.pgliteDir,
+    migrate: true,
+    share: true,
+  });
   const registry = new Registry(database);
   await registry.start();
   let redis: { quit(): Promise<unknown>; ping(): Promise<unknown> } | undefined;

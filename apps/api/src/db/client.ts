@@ -25,7 +25,12 @@ export type Queryable = Db | Tx;
 type Session = {
   dialect: PgDialect;
   session: {
-    prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: false): {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      arrayMode: false,
+    ): {
       execute(): Promise<{ rows: unknown[] }>;
     };
   };

@@ -1,6 +1,6 @@
 import type { JunkJobRow } from '../db/repositories/junk';
 import type { LeadRow } from '../db/repositories/leads';
-import type { ShownOrder } from '../db/repositories/orders';
+import type { ShownOrder } from '../db/repositories/order-lists';
 import type { JunkJobStatus } from '../domain/job-status';
 import type { OrderStatus } from '../domain/order-status';
 import type { PaymentStatus } from '../domain/payment-status';

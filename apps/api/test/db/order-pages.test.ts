@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
-import { listOrdersPage } from '../../src/db/repositories/orders';
+import { listOrdersPage } from '../../src/db/repositories/order-lists';
 import { orderListCounts, orders } from '../../src/db/schema';
 import { acmeOrders } from '../support/acme-orders';
 import { type DatabaseLocation, drivers } from '../support/databases';

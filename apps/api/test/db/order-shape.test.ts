@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
-import { findOrderByNumber, listOrdersPage } from '../../src/db/repositories/orders';
+import { listOrdersPage } from '../../src/db/repositories/order-lists';
+import { findOrderByNumber } from '../../src/db/repositories/orders';
 import { orders } from '../../src/db/schema';
 import { presentDataOrder } from '../../src/messages/data';
 import { acmeOrders } from '../support/acme-orders';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { findListedOrder, listOrdersPage, type ShownOrder } from '../../db/repositories/orders';
+import { findListedOrder, listOrdersPage, type ShownOrder } from '../../db/repositories/order-lists';
 import { DomainError } from '../../domain/errors';
 import type { CatalogScope } from '../../domain/scope';
 import { createdRange, type Page, pageOf, window } from './paging';
@@ -8,7 +8,7 @@ export type OrdersQuery = { status?: string; from?: string; to?: string; page: n
 
 /**
  * GET /v1/orders: the company's listable orders, newest first; from and to are company-local days. Each
- * order comes as the JSON text the API shows (written by the database: db/repositories/orders.ts).
+ * order comes as the JSON text the API shows (written by the database: db/repositories/order-lists.ts).
  */
 export async function listDataOrders(db: Db, scope: CatalogScope, query: OrdersQuery): Promise<Page<string>> {
   const { offset, limit } = window(query);

@@ -78,12 +78,15 @@ export type OpenOptions = {
 };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.migrate ?? true, undefined, options.poolMax);
+  if (options.url) return openPostgres(options.url, { migrate: options.migrate ?? true, poolMax: options.poolMax });
   if (!options.dataDir) throw new Error('openDatabase needs a url or a dataDir');
   return openPglite(options.dataDir, options);
 }
 
-async function openPostgres(url: string, migrate: boolean, where?: string, poolMax = 10): Promise<Database> {
+async function openPostgres(
+  url: string,
+  { migrate, where, poolMax = 10 }: { migrate: boolean; where?: string; poolMax?: number },
+): Promise<Database> {
   // A connection (or a turn for one) is waited for 10 s at most: a database that went away answers errors,
   // not requests that hang until the client gives up.
   const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 10_000 });
@@ -238,7 +241,7 @@ async function openPglite(dataDir: string, options: OpenOptions): Promise<Databa
     if (!owner) break;
     if (owner.socket) {
       const url = `postgres://postgres@localhost/postgres?host=${encodeURIComponent(runDir)}&port=${SOCKET_PORT}`;
-      return openPostgres(url, false, `${dataDir} (through the running server, pid ${owner.pid})`);
+      return openPostgres(url, { migrate: false, where: `${dataDir} (through the running server, pid ${owner.pid})` });
     }
     if (Date.now() > deadline) throw new Error(`${dataDir} is in use by process ${owner.pid}; wait for it to finish`);
     await sleep(100);

@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { DomainError } from '../domain/errors';
 import { memoize } from '../lib/memoize';
+import { type Cors, crossOrigin } from './cors';
 import { type Download, downloadResponse } from './download';
 import { errorResponse, toDomainError, validationError } from './errors';
 import { observe } from './observe';
@@ -18,14 +19,6 @@ import { observe } from './observe';
  * with `list` (the handler returns the whole page). Keys and limits are a gate of their own
  * (http/key-gate.ts), used by the surfaces that take keys.
  */
-export type Cors =
-  /** Never readable cross-origin (server-to-server APIs): no CORS headers at all. */
-  | { kind: 'none' }
-  /** Readable from any page: public lookups, and the processor that stands in for Stripe. */
-  | { kind: 'any'; methods: string; headers?: string }
-  /** Readable by the pages that may use one of the surface's keys, refusals included, so they can explain. */
-  | { kind: 'pages'; mayUse: (origin: string) => Promise<boolean>; methods: string; headers: string };
-
 /** How a surface answers refusals: ours is `{ error }`; the sandbox answers in Stripe's shapes. */
 export type Envelope = {
   error(c: Context, error: DomainError): Response;
@@ -208,51 +201,6 @@ const svcEnvelope: Envelope = {
     return errorResponse(c, new DomainError('method_not_allowed', message));
   },
 };
-
-/** Applies the surface's cross-origin policy; answers a preflight itself. */
-function crossOrigin(c: Context, cors: Cors): Response | undefined | Promise<Response | undefined> {
-  if (cors.kind === 'none') return undefined;
-  if (cors.kind === 'any') {
-    c.header('Access-Control-Allow-Origin', '*');
-    if (c.req.method !== 'OPTIONS') return undefined;
-    c.header('Access-Control-Allow-Methods', cors.methods);
-    if (cors.headers) c.header('Access-Control-Allow-Headers', cors.headers);
-    c.header('Access-Control-Max-Age', '600');
-    return c.body(null, 204);
-  }
-  const origin = c.req.header('origin');
-  if (!origin) return undefined;
-  return cors.mayUse(origin).then((allowed) => pageOrigin(c, cors, origin, allowed));
-}
-
-function pageOrigin(c: Context, cors: Cors & { kind: 'pages' }, origin: string, allowed: boolean) {
-  if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
-    if (!allowed) {
-      throw new DomainError('origin_not_allowed', `${origin} is not an allowed domain of any publishable key.`);
-    }
-    c.header('Access-Control-Allow-Origin', origin);
-    c.header('Access-Control-Allow-Methods', cors.methods);
-    c.header('Access-Control-Allow-Headers', cors.headers);
-    c.header('Access-Control-Max-Age', '600');
-    c.header('Vary', 'Origin');
-    return c.body(null, 204);
-  }
-  if (allowed) allowOrigin(c, origin);
-  return undefined;
-}
-
-/** Makes the answer readable by the page at `origin`, with the headers it may need to explain a refusal. */
-export function allowOrigin(c: Context, origin: string) {
-  c.header('Access-Control-Allow-Origin', origin);
-  c.header('Access-Control-Expose-Headers', 'Retry-After, X-Request-Id');
-  c.header('Vary', 'Origin');
-}
-
-/** Takes back what allowOrigin gave: the answer is for the page's origin no more (Vary stays). */
-export function forbidOrigin(c: Context) {
-  c.header('Access-Control-Allow-Origin', undefined);
-  c.header('Access-Control-Expose-Headers', undefined);
-}
 
 async function readJsonBody(c: Context, maxBytes: number) {
   const type = c.req.header('content-type') ?? '';

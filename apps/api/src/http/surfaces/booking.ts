@@ -16,9 +16,10 @@ import { availabilityFor, sizesWithFleet } from '../../use-cases/dumpster/fleet'
 import { checkBooking, quoteRental } from '../../use-cases/dumpster/read-catalog';
 import type { Channel, ProcessorFor } from '../../use-cases/shared/payments';
 import { getSession } from '../../use-cases/shared/sessions';
+import { allowOrigin, forbidOrigin } from '../cors';
 import { createIntentCaps, type IntentCaps } from '../intent-caps';
 import { type BookingEnv, keyGate, type LiveKey } from '../key-gate';
-import { allowOrigin, createSurface, forbidOrigin } from '../shell';
+import { createSurface } from '../shell';
 import { junkRoutes } from './junk';
 
 export type BookingDeps = {

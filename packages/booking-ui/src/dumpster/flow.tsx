@@ -1,5 +1,5 @@
 import { type Availability, SvcApiError } from '@svc/sdk';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useState } from 'react';
 import type { Attribution } from '../attribution';
 import { useCheckout } from '../engine/checkout';
 import { CheckoutScreens, FlowFrame, LoadError, Loading } from '../engine/screens';
@@ -120,8 +120,9 @@ export function BookingFlow(props: BookingFlowProps) {
     props.preload?.quote,
   );
 
-  // Persist every change (URL and/or sessionStorage, as the page chose).
-  useEffect(() => {
+  // Persist every change (URL and/or sessionStorage, as the page chose), in the render that made it: an
+  // effect runs after the next paint, and a reload before it lost the change (rules.spec, on a busy CPU).
+  useLayoutEffect(() => {
     if (data && checkout.phase.kind === 'form') props.store.save(answers);
   }, [answers, data, checkout.phase.kind, props.store]);
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useId, useLayoutEffect, useState } from 'react';
 import type { Attribution } from '../attribution';
 import { promoErrors, type Who } from '../dumpster/messages';
 import { useCheckout } from '../engine/checkout';
@@ -99,8 +99,9 @@ export function JunkFlow(props: JunkFlowProps) {
   });
   const { quote, quoteBusy } = useJunkQuote(client, answers.load, answers.promo, who, setErrors, props.preload?.quote);
 
-  // Persist every change (URL and/or sessionStorage, as the page chose).
-  useEffect(() => {
+  // Persist every change (URL and/or sessionStorage, as the page chose), in the render that made it: an
+  // effect runs after the next paint, and a reload before it lost the change (rules.spec, on a busy CPU).
+  useLayoutEffect(() => {
     if (data && checkout.phase.kind === 'form') props.store.save(answers);
   }, [answers, data, checkout.phase.kind, props.store]);
 

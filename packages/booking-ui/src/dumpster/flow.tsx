@@ -76,6 +76,8 @@ export function BookingFlow(props: BookingFlowProps) {
       ),
   });
   const [busy, setBusy] = useState(false);
+  // Whether the stored answers were read back: until then a save would overwrite them with the page's.
+  const [restored, setRestored] = useState(false);
 
   const { client, data, loadError } = useCatalog({ ...props, preloaded: props.preload?.data, onLoaded });
   const who: Who = { companyName: company.name, phone: data?.profile.contact.phone ?? null };
@@ -94,8 +96,9 @@ export function BookingFlow(props: BookingFlowProps) {
     navigate: props.navigate,
   });
 
-  async function onLoaded(restored: Answers) {
-    setAnswers(restored);
+  async function onLoaded(stored: Answers) {
+    setAnswers(stored);
+    setRestored(true);
     await checkout.restore();
   }
 
@@ -122,9 +125,10 @@ export function BookingFlow(props: BookingFlowProps) {
 
   // Persist every change (URL and/or sessionStorage, as the page chose), in the render that made it: an
   // effect runs after the next paint, and a reload before it lost the change (rules.spec, on a busy CPU).
+  // Never before the stored answers are read back: the page's first render would overwrite them.
   useLayoutEffect(() => {
-    if (data && checkout.phase.kind === 'form') props.store.save(answers);
-  }, [answers, data, checkout.phase.kind, props.store]);
+    if (restored && checkout.phase.kind === 'form') props.store.save(answers);
+  }, [answers, restored, checkout.phase.kind, props.store]);
 
   // Keep a valid size when the material changes the sizes on offer.
   useEffect(() => {

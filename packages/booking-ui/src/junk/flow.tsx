@@ -74,6 +74,8 @@ export function JunkFlow(props: JunkFlowProps) {
     },
   });
   const [busy, setBusy] = useState(false);
+  // Whether the stored answers were read back: until then a save would overwrite them with the page's.
+  const [restored, setRestored] = useState(false);
 
   const loaded = useLoaded<JunkLoaded>({
     ...props,
@@ -81,6 +83,7 @@ export function JunkFlow(props: JunkFlowProps) {
     load: loadJunk,
     onLoaded: async (data) => {
       setAnswers(startingJunk(data, props.preload?.answers ?? {}, props.initial ?? {}, props.store.load()));
+      setRestored(true);
       await checkout.restore();
     },
     explain: (err) => explainJunkError(err, { companyName: company.name, phone: null }).message,
@@ -101,9 +104,10 @@ export function JunkFlow(props: JunkFlowProps) {
 
   // Persist every change (URL and/or sessionStorage, as the page chose), in the render that made it: an
   // effect runs after the next paint, and a reload before it lost the change (rules.spec, on a busy CPU).
+  // Never before the stored answers are read back: the page's first render would overwrite them.
   useLayoutEffect(() => {
-    if (data && checkout.phase.kind === 'form') props.store.save(answers);
-  }, [answers, data, checkout.phase.kind, props.store]);
+    if (restored && checkout.phase.kind === 'form') props.store.save(answers);
+  }, [answers, restored, checkout.phase.kind, props.store]);
 
   /** The ZIP checked against the company's area when the field is left, not at payment. */
   function checkZip() {

@@ -17,7 +17,7 @@ const FORWARDED_ID = /^[A-Za-z0-9-]{8,64}$/;
 export function observe(surface: string, operations: readonly RouteConfig[], base: string): MiddlewareHandler {
   const operationOf = operationIds(base, operations);
   const { requests, duration } = metrics();
-  const logger = requestLog();
+  const logLine = requestLog();
   return async (c, next) => {
     const started = performance.now();
     const forwarded = c.req.header('x-request-id');
@@ -31,18 +31,15 @@ export function observe(surface: string, operations: readonly RouteConfig[], bas
     requests.inc({ surface, operation, status: String(status) });
     duration.observe({ surface, operation }, seconds);
     const companyId = (c.get('scope' as never) as { companyId?: string } | undefined)?.companyId;
-    logger[status >= 500 ? 'error' : 'info'](
-      {
-        request_id: requestId,
-        surface,
-        operation,
-        method: c.req.method,
-        status,
-        duration_ms: Math.round(seconds * 10_000) / 10,
-        company_id: companyId,
-      },
-      'request',
-    );
+    logLine({
+      request_id: requestId,
+      surface,
+      operation,
+      method: c.req.method,
+      status,
+      duration_ms: Math.round(seconds * 10_000) / 10,
+      company_id: companyId,
+    });
   };
 }
 

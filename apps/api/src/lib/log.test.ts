@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger, logFormat } from './log';
+import { createLogger, logFormat, type RequestLine, requestWriter } from './log';
 
 function capture(env: Record<string, string>) {
   const out = new PassThrough();
@@ -51,5 +51,44 @@ describe('the logger', () => {
     logger.warn('heard');
     expect(text()).not.toContain('quiet');
     expect(text()).toContain('heard');
+  });
+
+  it("writes the request line as pino writes the same fields, at the logger's levels", async () => {
+    const line: RequestLine = {
+      request_id: 'req-"1',
+      surface: 'booking',
+      operation: 'listSizes',
+      method: 'GET',
+      status: 200,
+      duration_ms: 1.2,
+      company_id: '0b9e5f7a-6f2e-4a8e-9f3e-2f1d3c4b5a69',
+    };
+    const ours = capture({ NODE_ENV: 'production' });
+    requestWriter(ours.logger)(line);
+    requestWriter(ours.logger)({ ...line, status: 503, company_id: undefined });
+    const pinos = capture({ NODE_ENV: 'production' });
+    pinos.logger.info(line, 'request');
+    pinos.logger.error({ ...line, status: 503, company_id: undefined }, 'request');
+    const lines = (text: string) =>
+      text
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const [a, b] = [lines(ours.text()), lines(pinos.text())];
+    expect(a).toHaveLength(2);
+    // Same keys in the same order, same values; the time is each line's own (an ISO string either way).
+    for (const [x, y] of [
+      [a[0], b[0]],
+      [a[1], b[1]],
+    ] as const) {
+      expect(Object.keys(x ?? {})).toEqual(Object.keys(y ?? {}));
+      expect({ ...x, time: 0 }).toEqual({ ...y, time: 0 });
+      expect(x?.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    }
+    const quiet = capture({ NODE_ENV: 'production', LOG_LEVEL: 'warn' });
+    requestWriter(quiet.logger)(line);
+    expect(quiet.text()).toBe('');
+    requestWriter(quiet.logger)({ ...line, status: 500 });
+    expect(quiet.text()).toContain('"level":"error"');
   });
 });

@@ -72,7 +72,7 @@ export function createLogger(
 // On globalThis: Next loads our code once per route bundle, and next-server.ts is a bundle of its own.
 const LOG = Symbol.for('svc.log');
 const REQUESTS = Symbol.for('svc.log.requests');
-type Holder = { [LOG]?: Logger; [REQUESTS]?: Logger };
+type Holder = { [LOG]?: Logger; [REQUESTS]?: (line: RequestLine) => void };
 
 /** The process's logger. */
 export function log(): Logger {
@@ -81,12 +81,38 @@ export function log(): Logger {
   return holder[LOG];
 }
 
+/** The one line per request (http/observe.ts): ids, closed sets of names, and numbers. */
+export type RequestLine = {
+  request_id: string;
+  surface: string;
+  operation: string;
+  method: string;
+  status: number;
+  duration_ms: number;
+  company_id: string | undefined;
+};
+
 /**
- * The logger of the one line per request (http/observe.ts): ids, names and numbers only, fixed by that
- * code, so it skips the redaction pass, which cost 7 µs a line (more than the line itself).
+ * Writes the request line (http/observe.ts) to the process logger's stream as pino would write it (the same
+ * keys in the same order, level and time as the logger's), JSON put together here instead of by pino's
+ * serializer: its fields are ids, names and numbers fixed by that code, so neither redaction nor a generic
+ * serializer is needed, and those cost 7 µs a line, a sixth of a whole request (README, "The API").
+ * `test/http/log-hygiene.test.ts` and `log.test.ts` hold it to pino's own line.
  */
-export function requestLog(): Logger {
+export function requestLog(): (line: RequestLine) => void {
   const holder = globalThis as Holder;
-  holder[REQUESTS] ??= log().child({}, { redact: [] });
+  holder[REQUESTS] ??= requestWriter(log());
   return holder[REQUESTS];
+}
+
+export function requestWriter(logger: Logger): (line: RequestLine) => void {
+  const stream = (logger as unknown as Record<symbol, { write(line: string): unknown }>)[pino.symbols.streamSym];
+  const pid = process.pid;
+  return (line) => {
+    const level = line.status >= 500 ? 'error' : 'info';
+    if (!logger.isLevelEnabled(level)) return;
+    stream?.write(
+      `{"level":"${level}","time":"${new Date().toISOString()}","pid":${pid},"request_id":${JSON.stringify(line.request_id)},"surface":${JSON.stringify(line.surface)},"operation":${JSON.stringify(line.operation)},"method":${JSON.stringify(line.method)},"status":${line.status},"duration_ms":${line.duration_ms}${line.company_id === undefined ? '' : `,"company_id":${JSON.stringify(line.company_id)}`},"msg":"request"}\n`,
+    );
+  };
 }

@@ -4,7 +4,7 @@
 // (per_page=100) on the first, a middle and the last page, with and without ?status=completed, and
 // POST /data/v1/leads with the dedupe check. Prints p50/p99 and requests/s, saves
 // bench/results/data-<date>.json, prints EXPLAIN (ANALYZE, BUFFERS) of the queries the repository sends,
-// and exits non-zero when a p99 is over the target or a plan reads orders without an index.
+// and exits non-zero when a list page's p99 is over the target or a plan reads orders without an index.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -345,7 +345,9 @@ for (const s of planSummary) {
 }
 await sql.end();
 
-const missed = results.filter((r) => r.p99_ms >= TARGET_P99_MS);
+// Issue 29's target is the list pages'. A lead push is a write that commits (a WAL flush each): measured and
+// reported beside them, not held to a read's target.
+const missed = results.filter((r) => r.case.startsWith('GET ') && r.p99_ms >= TARGET_P99_MS);
 const cpus = os.cpus();
 const report = {
   date: new Date().toISOString(),
@@ -365,6 +367,7 @@ const report = {
     status_filter: STATUS,
     database: `PostgreSQL ${postgres}: ${data.orders} orders (${counts['*']} listable, ${counts[STATUS]} ${STATUS}), ${data.leads} leads`,
     target_p99_ms: TARGET_P99_MS,
+    target_applies_to: 'the list pages (GET /orders)',
   },
   results,
   plans: planSummary,
@@ -377,6 +380,6 @@ writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`\nsaved ${path.relative(process.cwd(), file)}`);
 for (const m of missed) console.error(`target missed: ${m.case} p99 ${m.p99_ms} ms (target under ${TARGET_P99_MS} ms)`);
 console.log(
-  `target (p99 under ${TARGET_P99_MS} ms for every case, plans on indexes): ${report.target_met ? 'met' : 'NOT met'}`,
+  `target (p99 under ${TARGET_P99_MS} ms for every list page, plans on indexes): ${report.target_met ? 'met' : 'NOT met'}`,
 );
 process.exit(report.target_met ? 0 : 1);

@@ -105,6 +105,11 @@ export const ORDER_LIST_COUNTS_SQL = `insert into order_list_counts (company_id,
  where company_id = $1 and not is_demo and orders.status <> 'pending_risk_review'
  group by 1, 2, 3 order by day, status`;
 
+/** The months of those counts, as the same trigger keeps them (order_list_months). $1 company. */
+export const ORDER_LIST_MONTHS_SQL = `insert into order_list_months (company_id, status, month, listed)
+ select company_id, status, date_trunc('month', day)::date, sum(listed)
+ from order_list_counts where company_id = $1 group by 1, 2, 3`;
+
 /**
  * Leads over the same three years; 70% with a phone, 60% with an e-mail, at least one of them; API leads
  * half with an Idempotency-Key; older ones mostly moved on by the office.

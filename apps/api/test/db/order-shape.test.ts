@@ -7,7 +7,7 @@ import { presentDataOrder } from '../../src/messages/data';
 import { acmeOrders } from '../support/acme-orders';
 import { type DatabaseLocation, drivers } from '../support/databases';
 
-// The Data API's order lists are written by PostgreSQL as JSON text (db/repositories/orders.ts); a single
+// The Data API's order lists are written by PostgreSQL as JSON text (list_json, kept by a trigger); a single
 // order, the webhooks and the SDK's types come from presentDataOrder. Both must say the same thing, key for
 // key and in the same order, whatever the row holds: odd cents, no landfill, no city, no debris type, a
 // weight with a long fraction, microseconds, an order completed, a Canadian one.
@@ -81,5 +81,21 @@ describe.each(drivers())('an order in a Data API list, on %s', (driver) => {
       // Serialized again, so key order counts too (PostgreSQL writes `"key" : value`).
       expect(JSON.stringify(shown), `order ${shown.order_number}`).toBe(JSON.stringify(presentDataOrder(row!)));
     }
+  });
+
+  it('follows every change of the row, whoever writes it', async () => {
+    await database.db.execute(
+      `update orders set status = 'completed', payment_status = 'paid', completed_at = '2031-01-18T10:00:00.250Z',
+         net_weight_tons = 3.25, landfill_cost_cents = 12345, address = address || '{"city":"Round Rock"}'
+       where order_number = 1002`,
+    );
+    const listed = await listOrdersPage(database.db, companyId, {}, 0, 100);
+    const shown = listed
+      .map((text) => JSON.parse(text) as { order_number: number })
+      .find((o) => o.order_number === 1002);
+    const row = await findOrderByNumber(database.db, companyId, 1002);
+    expect(row?.status).toBe('completed');
+    expect(JSON.stringify(shown)).toBe(JSON.stringify(presentDataOrder(row!)));
+    expect(shown).toMatchObject({ status: 'completed', landfill_cost: 123.45, address: { city: 'Round Rock' } });
   });
 });

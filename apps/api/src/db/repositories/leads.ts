@@ -13,9 +13,16 @@ export type LeadRow = typeof leads.$inferSelect;
  * pushes line up here and the second sees the first's lead.
  */
 export async function lockNames(tx: Queryable, names: string[]): Promise<void> {
-  for (const name of [...new Set(names)].sort()) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
-  }
+  const sorted = [...new Set(names)].sort();
+  if (!sorted.length) return;
+  // One statement, one round trip: the locks are taken row by row, in the array's order.
+  const list = sql.join(
+    sorted.map((name) => sql`${name}`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(n, 0)) from unnest(array[${list}]::text[]) with ordinality as t(n, i) order by i`,
+  );
 }
 
 export async function findLeadByIdempotencyKey(db: Queryable, companyId: string, key: string) {

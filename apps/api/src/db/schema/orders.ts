@@ -74,6 +74,11 @@ export const orders = pgTable(
     /** Set by every status change. */
     updatedAt: updatedAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * The order as the Data API's lists show it, as JSON text: written by the database on every insert and
+     * update (drizzle/0011_order_list_json.sql), read by a list page (db/repositories/order-lists.ts).
+     */
+    listJson: text('list_json'),
   },
   (t) => [
     uniqueIndex('orders_company_number').on(t.companyId, t.orderNumber),
@@ -105,6 +110,22 @@ export const orderListCounts = pgTable(
     listed: integer('listed').notNull(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.status, t.day] })],
+);
+
+/**
+ * order_list_counts summed by UTC month, kept by the same trigger (drizzle/0012_order_list_months.sql): a
+ * deep page finds its month among a few dozen rows, then its day among that month's.
+ */
+export const orderListMonths = pgTable(
+  'order_list_months',
+  {
+    companyId: companyId(),
+    status: text('status').notNull(),
+    /** The month's first day. */
+    month: date('month').notNull(),
+    listed: integer('listed').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.status, t.month] })],
 );
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import { preparedStatement, type Queryable } from '../client';
+import type { Queryable } from '../client';
+import { preparedStatement } from '../prepared';
 import { orders } from '../schema';
 import type { OrderRow } from './orders';
 

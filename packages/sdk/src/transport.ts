@@ -28,7 +28,9 @@ export function fetchWaitingOutRateLimit(
     for (let attempt = 0; ; attempt++) {
       let res: Response;
       try {
-        res = await baseFetch(input instanceof Request ? input.clone() : input, init);
+        // A copy only when a retry may follow (a request's body is read once); the last try sends the original.
+        const copy = attempt < retryOnRateLimit && input instanceof Request;
+        res = await baseFetch(copy ? input.clone() : input, init);
       } catch (err) {
         throw new SvcConnectionError(`Could not reach the ${apiName}: ${(err as Error).message}`, { cause: err });
       }

@@ -78,11 +78,13 @@ describe('errors', () => {
   it('waits out a 429 when asked to (Retry-After), and not otherwise', async () => {
     let limited = 1;
     const fetchOnce429: typeof fetch = async (input, init) => {
-      if (limited-- > 0)
+      if (limited-- > 0) {
+        if (input instanceof Request) await input.text(); // a server reads the body it refuses
         return new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'slow down' } }), {
           status: 429,
           headers: { 'retry-after': '1', 'content-type': 'application/json' },
         });
+      }
       return fetch(input, init);
     };
     const patient = createBookingClient({
@@ -94,6 +96,10 @@ describe('errors', () => {
     const started = Date.now();
     expect((await patient.sizes()).length).toBe(3);
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    // A POST is sent again whole: its body went to the refusal, and the retry carries it again.
+    const size = (await patient.sizes())[0];
+    limited = 1;
+    expect(await patient.quote({ size_id: size!.id, rental_days: 9 })).toMatchObject({ rental_days: 9 });
     limited = 1;
     const impatient = createBookingClient({ baseUrl: api.baseUrl, apiKey: api.keys.server, fetch: fetchOnce429 });
     await expect(impatient.sizes()).rejects.toMatchObject({ code: 'rate_limited', retryAfter: 1 });

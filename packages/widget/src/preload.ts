@@ -21,7 +21,8 @@ export type ServerCall = { apiUrl: string; key: string; origin: string; forward:
 
 export function serverClient(call: ServerCall): BookingClient {
   const withPage: typeof fetch = (input, init) => {
-    const request = new Request(input, init);
+    // The SDK hands over a Request of its own making: its headers are ours to add to, with no copy.
+    const request = input instanceof Request && init === undefined ? input : new Request(input, init);
     request.headers.set('Origin', call.origin);
     for (const [name, value] of Object.entries(call.forward)) request.headers.set(name, value);
     // A slow API does not hold the page: past the timeout it is rendered without the data (ssr.tsx).

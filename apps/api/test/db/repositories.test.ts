@@ -4,6 +4,7 @@ import { scopeOf } from '../../src/cli/common';
 import type { Database } from '../../src/db/client';
 import { Registry } from '../../src/db/registry';
 import { findCompanyBySlug, listCompanies, loadCatalog } from '../../src/db/repositories/catalog';
+import { findEmbedBySlug } from '../../src/db/repositories/keys';
 import { apiKeys, companies, promoCodes, sizes } from '../../src/db/schema';
 import { addDays, todayIn } from '../../src/domain/dates';
 import { DomainError } from '../../src/domain/errors';
@@ -165,6 +166,36 @@ describe.each(drivers())('repositories on %s', (driver) => {
     );
     expect(pk.allowed_domains).toEqual(['shop.acme.example']);
     await expect(scopeOf(database, 'nobody')).rejects.toThrow(/no company/);
+  });
+
+  it('finds a company for our pages with its usable publishable keys only, newest first (the embed lookup)', async () => {
+    const now = new Date();
+    const older = await createKey(database, await acme(), { kind: 'publishable', domains: ['older.example'] }, now);
+    const newer = await createKey(database, await acme(), { kind: 'publishable', domains: ['newer.example'] }, now);
+    const revoked = await createKey(database, await acme(), { kind: 'publishable', domains: ['gone.example'] }, now);
+    await revokeCompanyKey(database, await acme(), revoked.id);
+    const expired = await createKey(database, await acme(), { kind: 'publishable', domains: ['old.example'] }, now);
+    await database.db
+      .update(apiKeys)
+      .set({ expiresAt: new Date(now.getTime() - 60_000) })
+      .where(eq(apiKeys.id, expired.id));
+
+    const found = await findEmbedBySlug(database.db, 'acme');
+    expect(found).toMatchObject({ slug: 'acme', name: config.name, active: true });
+    expect(typeof found?.bookingOnline).toBe('boolean');
+    expect(typeof found?.paymentsReady).toBe('boolean');
+    const keys = found?.keys.map((k) => k.key) ?? [];
+    expect(keys.indexOf(newer.key)).toBeGreaterThanOrEqual(0);
+    expect(keys.indexOf(newer.key)).toBeLessThan(keys.indexOf(older.key)); // newest first
+    expect(keys).not.toContain(revoked.key);
+    expect(keys).not.toContain(expired.key);
+    expect(found?.keys.find((k) => k.key === older.key)?.allowedDomains).toEqual(['older.example']);
+    // Exactly the keys the company's key list calls active and publishable.
+    const active = (await listCompanyKeys(database, await acme(), now)).filter(
+      (k) => k.kind === 'publishable' && k.status === 'active',
+    );
+    expect(keys).toHaveLength(active.length);
+    expect(await findEmbedBySlug(database.db, 'nobody')).toBeUndefined();
   });
 
   it('the registry drops its cache when a change is published', async () => {

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
-import { longDate } from '../format';
+import { longDate, monthName } from '../format';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
@@ -55,11 +55,7 @@ export function Calendar(props: {
     return Array.from({ length: days.length / 7 }, (_, i) => days.slice(i * 7, i * 7 + 7));
   }, [month]);
 
-  const monthLabel = new Date(`${month}-01T12:00:00Z`).toLocaleDateString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const monthLabel = monthName(month);
   const tabStop = monthOf(focus) === month ? focus : (weeks.flat().find((d) => d && !reasonFor(d)) ?? `${month}-01`);
 
   function move(to: string) {

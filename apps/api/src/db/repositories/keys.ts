@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
+import { preparedStatement } from '../prepared';
 import { apiKeys, companies } from '../schema';
+import type { CompanyRow } from './catalog';
 
 export type KeyRow = typeof apiKeys.$inferSelect;
 export type KeyKind = KeyRow['kind'];
@@ -19,7 +21,7 @@ export async function listKeys(db: Queryable, companyId: string): Promise<KeyRow
 }
 
 /** A company's keys of one kind that work now: not revoked, not expired. */
-const activeKeys = (companyId: string, kind: KeyKind) =>
+const activeKeys = (companyId: string | typeof companies.id, kind: KeyKind) =>
   and(
     eq(apiKeys.companyId, companyId),
     eq(apiKeys.kind, kind),
@@ -63,18 +65,32 @@ export async function allAllowedDomains(db: Queryable): Promise<string[]> {
   return [...new Set(rows.flatMap((r) => r.domains))];
 }
 
+/** What our pages' company lookup needs (GET /embed/v1/companies/{slug}): the company and its usable keys. */
+export type EmbedSource = Pick<
+  CompanyRow,
+  'slug' | 'name' | 'branding' | 'active' | 'bookingOnline' | 'paymentsReady'
+> & {
+  /** Active publishable keys, newest first. */
+  keys: { key: string; allowedDomains: string[] }[];
+};
+
 /**
- * A company's active publishable keys with the domains each allows, newest first: the embed lookup picks the
- * one a page may use (docs/decisions.md, "How our pages find a company's key").
+ * The company behind a slug with its active publishable keys, newest first, in one statement built once
+ * (every hosted page and every widget load asks it first, and never from a cache: docs/decisions.md).
  */
-export async function activePublishableKeys(
-  db: Queryable,
-  companyId: string,
-): Promise<{ key: string; allowedDomains: string[] }[]> {
-  const rows = await db
-    .select({ key: apiKeys.publishableKey, allowedDomains: apiKeys.allowedDomains })
-    .from(apiKeys)
-    .where(activeKeys(companyId, 'publishable'))
-    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
-  return rows.flatMap((r) => (r.key ? [{ key: r.key, allowedDomains: r.allowedDomains }] : []));
+const embedBySlug = preparedStatement<EmbedSource, { slug: string }>(sql`
+  select ${companies.slug} as "slug", ${companies.name} as "name", ${companies.branding} as "branding",
+    ${companies.active} as "active", ${companies.bookingOnline} as "bookingOnline",
+    ${companies.paymentsReady} as "paymentsReady",
+    coalesce((
+      select json_agg(json_build_object('key', ${apiKeys.publishableKey}, 'allowedDomains', ${apiKeys.allowedDomains})
+        order by ${apiKeys.createdAt} desc, ${apiKeys.id} desc)
+      from ${apiKeys}
+      where ${and(activeKeys(companies.id, 'publishable'), isNotNull(apiKeys.publishableKey))}
+    ), '[]'::json) as "keys"
+  from ${companies} where ${companies.slug} = ${sql.placeholder('slug')}`);
+
+export async function findEmbedBySlug(db: Queryable, slug: string): Promise<EmbedSource | undefined> {
+  const [row] = await embedBySlug(db, { slug });
+  return row;
 }

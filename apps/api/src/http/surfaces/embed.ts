@@ -1,6 +1,6 @@
 import { EMBED_BASE, EmbedSlug, embedOperations, getCompanyEmbed } from '../../contract/embed';
 import type { Queryable } from '../../db/client';
-import { findCompanyBySlug } from '../../db/repositories/catalog';
+import { findEmbedBySlug } from '../../db/repositories/keys';
 import { DomainError } from '../../domain/errors';
 import { readEmbed } from '../../use-cases/company/read-embed';
 import { createSurface } from '../shell';
@@ -26,9 +26,9 @@ export function createEmbedSurface(deps: { db: Queryable; hostedBaseUrl: string 
     c.header('Cache-Control', 'no-store');
     c.header('Vary', 'Origin');
     // Read from the database, not the registry's cache: a company switched off is gone from the next lookup.
-    const company = await findCompanyBySlug(deps.db, slug.data);
+    const company = await findEmbedBySlug(deps.db, slug.data);
     if (!company?.active) throw new DomainError('not_found', `No company "${slug.data}".`, { field: 'slug' });
-    return readEmbed(deps.db, company, deps.hostedBaseUrl, c.req.header('origin'));
+    return readEmbed(company, deps.hostedBaseUrl, c.req.header('origin'));
   });
   return app;
 }

@@ -1,22 +1,15 @@
 import type { CompanyEmbed } from '../../contract/embed';
-import type { Queryable } from '../../db/client';
-import type { CompanyRow } from '../../db/repositories/catalog';
-import { activePublishableKeys } from '../../db/repositories/keys';
+import type { EmbedSource } from '../../db/repositories/keys';
 import { hostedPageUrl, pageMayUseKey } from '../../lib/api-keys';
 
 /**
- * A company's public face for our pages, for the active company the embed route found by its slug. The key
- * is the newest active publishable key the asking page may use (its Origin among the key's domains, or our
- * hosted pages), so a company with a key per website has every site working; when none allows the Origin,
- * the newest key with `origin_allowed: false`, and the page says why.
+ * A company's public face for our pages, for the active company the embed route found by its slug (with its
+ * active publishable keys, newest first). The key is the newest the asking page may use (its Origin among
+ * the key's domains, or our hosted pages), so a company with a key per website has every site working; when
+ * none allows the Origin, the newest key with `origin_allowed: false`, and the page says why.
  */
-export async function readEmbed(
-  db: Queryable,
-  company: CompanyRow,
-  hostedBaseUrl: string,
-  origin: string | undefined,
-): Promise<CompanyEmbed> {
-  const keys = await activePublishableKeys(db, company.id);
+export function readEmbed(company: EmbedSource, hostedBaseUrl: string, origin: string | undefined): CompanyEmbed {
+  const { keys } = company;
   const allowed =
     origin === undefined ? undefined : keys.find((k) => pageMayUseKey(origin, k.allowedDomains, hostedBaseUrl));
   const key = allowed ?? keys[0] ?? null;

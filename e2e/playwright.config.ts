@@ -1,12 +1,13 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM } from '../apps/api/test/support/chromium';
 
 /** Spec files that start platforms of their own (support/platform.ts) for what they test. */
 const OWN_PLATFORM = /(limits|security|stripe)\.spec\.ts$/;
 
 /**
  * The e2e suite: the production builds of the API and the hosted pages, started as `npm start` starts
- * them on a fresh embedded database, driven by Debian's Chromium (Playwright's browser download cannot
- * work on this machine). Screenshots land in test-results/screenshots and in the HTML report.
+ * them on a fresh embedded database, driven by Debian's Chromium headless shell (apps/api/test/support/
+ * chromium.ts; Playwright's browser download cannot work on this machine). Screenshots land in test-results/screenshots and in the HTML report.
  */
 export default defineConfig({
   testDir: 'tests',
@@ -32,10 +33,12 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: ['--no-sandbox', '--disable-background-networking', '--disable-dev-shm-usage'],
     },
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: actions, DOM snapshots, network and console. Not its screencast, whose
+    // frames doubled Chromium's CPU over every test, failed or not (the screenshot above shows the end).
+    trace: { mode: 'retain-on-failure', screenshots: false },
   },
 });

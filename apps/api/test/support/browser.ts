@@ -1,13 +1,11 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
-
-/** Debian's Chromium (apt-get install chromium), driven by Playwright; .ci/run installs it when missing. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM } from './chromium';
 
 export function chromiumAvailable(): boolean {
   if (existsSync(CHROMIUM)) return true;
   if (process.env.CI) throw new Error(`CI must run the browser tests: no Chromium at ${CHROMIUM}`);
-  console.warn(`No Chromium at ${CHROMIUM}: the browser tests are skipped (apt-get install chromium).`);
+  console.warn(`No Chromium at ${CHROMIUM}: the browser tests are skipped (apt-get install chromium-headless-shell).`);
   return false;
 }
 

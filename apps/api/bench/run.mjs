@@ -1,5 +1,6 @@
 // `npm run bench`: loads GET /sizes and POST /quote with autocannon on loopback against the production
-// builds (standalone and Next) and three baselines answering the same bytes: a bare node:http server, a bare
+// builds (standalone and Next) and four baselines answering the same bytes: a bare node:http server, Hono on
+// @hono/node-server with nothing of ours (bench/bare-hono.mjs, the standalone server's framework), a bare
 // Next 16 app whose App Router route handlers replay them (bench/bare-next), and a bare Next 16 app whose
 // Pages API route replays them behind a rewrite, as the API's Next app serves its surfaces
 // (bench/bare-next-pages); each Next app served as the API's is (dist/next-server.js), one server at a time.
@@ -55,6 +56,8 @@ const servers = {
     }),
   bare: (answersFile) =>
     spawn(process.execPath, ['bench/bare-server.mjs', answersFile, String(PORT)], { cwd: apiDir, detached: true }),
+  'bare-hono': (answersFile) =>
+    spawn(process.execPath, ['bench/bare-hono.mjs', answersFile, String(PORT)], { cwd: apiDir, detached: true }),
   'bare-next': (answersFile) => bareNext('bench/bare-next', answersFile),
   'bare-pages': (answersFile) => bareNext('bench/bare-next-pages', answersFile),
 };
@@ -163,6 +166,7 @@ try {
   for (let round = 1; round <= ROUNDS; round++) {
     rounds.push({
       bare: await measure('bare', requests, answersFile, round),
+      'bare-hono': await measure('bare-hono', requests, answersFile, round),
       standalone: await measure('standalone', requests, undefined, round),
       'bare-next': await measure('bare-next', requests, answersFile, round),
       'bare-pages': await measure('bare-pages', requests, answersFile, round),
@@ -171,7 +175,7 @@ try {
   }
   const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const results = {};
-  for (const server of ['bare', 'standalone', 'bare-next', 'bare-pages', 'next']) {
+  for (const server of ['bare', 'bare-hono', 'standalone', 'bare-next', 'bare-pages', 'next']) {
     results[server] = {};
     for (const label of Object.keys(requests)) {
       results[server][label] = {
@@ -189,9 +193,12 @@ try {
     }
   }
   // The standalone server against bare node:http; the API in Next against a bare App Router route handler
-  // (issue 29's baseline) and against a bare Pages API route (the kind of route it is served from).
+  // (issue 29's baseline) and against a bare Pages API route (the kind of route it is served from). For
+  // information, the standalone server's split: the framework alone against bare node, ours against it.
   const comparisons = {
     standalone: ['standalone', 'bare'],
+    'bare-hono': ['bare-hono', 'bare'],
+    'standalone-hono': ['standalone', 'bare-hono'],
     next: ['next', 'bare-next'],
     'next-pages': ['next', 'bare-pages'],
   };

@@ -6,8 +6,9 @@ const OWN_PLATFORM = /(limits|security|stripe)\.spec\.ts$/;
 
 /**
  * The e2e suite: the production builds of the API and the hosted pages, started as `npm start` starts
- * them on a fresh embedded database, driven by Debian's Chromium headless shell (apps/api/test/support/
- * chromium.ts; Playwright's browser download cannot work on this machine). Screenshots land in test-results/screenshots and in the HTML report.
+ * them on a fresh embedded database, driven by Debian's Chromium headless shell
+ * (apps/api/test/support/chromium.ts; Playwright's browser download cannot work on this machine).
+ * Screenshots land in test-results/screenshots and in the HTML report.
  */
 export default defineConfig({
   testDir: 'tests',

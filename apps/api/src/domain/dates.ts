@@ -27,9 +27,19 @@ export function dayNumber(date: string): number {
   return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
 }
 
+/** The dates made lately, by day number: formatting one (toISOString) cost more than the rest of a rule. */
+const dateOfDayCache = new Map<number, string>();
+
 /** A day number as YYYY-MM-DD. */
 export function dateOfDay(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  let date = dateOfDayCache.get(day);
+  if (date === undefined) {
+    // Bounded: the days asked for are a few hundred around today; a long-running process moves on.
+    if (dateOfDayCache.size >= 4096) dateOfDayCache.clear();
+    date = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    dateOfDayCache.set(day, date);
+  }
+  return date;
 }
 
 export function addDays(date: string, days: number): string {

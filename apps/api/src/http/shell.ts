@@ -6,6 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { DomainError } from '../domain/errors';
 import { memoize } from '../lib/memoize';
+import { JsonText } from '../present/json';
 import { type Cors, crossOrigin } from './cors';
 import { type Download, downloadResponse } from './download';
 import { errorResponse, toDomainError, validationError } from './errors';
@@ -51,6 +52,16 @@ type DataOf<R extends RouteConfig> = R['responses'] extends {
     ? D
     : never
   : never;
+
+/** What a `route` handler returns: the data, or the data already written as JSON (present/json.ts). */
+type Data<R extends RouteConfig> = DataOf<R> | JsonText<DataOf<R>>;
+
+/** The `{ data }` envelope around a handler's data, serialized here or already. */
+function dataAnswer(c: Context, data: unknown): Response {
+  return data instanceof JsonText
+    ? c.body(`{"data":${data.text}}`, 200, { 'Content-Type': 'application/json' })
+    : c.json({ data }, 200);
+}
 
 /** The whole body of a contract operation's answer with a status (a list: `{ data, page, per_page, has_more }`). */
 type BodyOf<R extends RouteConfig, S extends number> = R['responses'] extends {
@@ -109,12 +120,12 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
     /** Serves a contract operation: the handler gets the validated request and returns the data. */
     route<R extends RouteConfig>(
       operation: R,
-      handler: (c: Parameters<RouteHandler<R, E>>[0]) => DataOf<R> | Promise<DataOf<R>>,
+      handler: (c: Parameters<RouteHandler<R, E>>[0]) => Data<R> | Promise<Data<R>>,
     ) {
       // A synchronous handler (the read side) answers without a promise in between.
       const serve = (c: Context) => {
         const data = handler(c as never);
-        return data instanceof Promise ? data.then((d) => c.json({ data: d }, 200)) : c.json({ data }, 200);
+        return data instanceof Promise ? data.then((d) => dataAnswer(c, d)) : dataAnswer(c, data);
       };
       app.openapi(operation, serve as never);
     },

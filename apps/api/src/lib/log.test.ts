@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger, logFormat, type RequestLine, requestWriter } from './log';
+import { createLogger, isoClock, logFormat, type RequestLine, requestWriter } from './log';
 
 function capture(env: Record<string, string>) {
   const out = new PassThrough();
@@ -90,5 +90,14 @@ describe('the logger', () => {
     expect(quiet.text()).toBe('');
     requestWriter(quiet.logger)({ ...line, status: 500 });
     expect(quiet.text()).toContain('"level":"error"');
+  });
+
+  it("keeps the request line's clock to toISOString's, millisecond by millisecond across seconds", () => {
+    let ms = Date.UTC(2026, 11, 31, 23, 59, 58, 990);
+    const clock = isoClock(() => ms);
+    for (const step of [0, 1, 9, 1, 90, 1, 899, 1, 1, 1000, 1, 7, 0, 86_400_000 - 5, 3, 1]) {
+      ms += step;
+      expect(clock()).toBe(new Date(ms).toISOString());
+    }
   });
 });

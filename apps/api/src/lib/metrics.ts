@@ -1,4 +1,5 @@
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { requestMetrics } from './request-metrics';
 
 /**
  * The platform's Prometheus metrics (prom-client), one set per process. Label values come from closed sets
@@ -11,19 +12,8 @@ function createMetrics() {
   const registers = [registry];
   return {
     registry,
-    requests: new Counter({
-      name: 'svc_http_requests_total',
-      help: 'Requests answered, by surface, operation and status.',
-      labelNames: ['surface', 'operation', 'status'] as const,
-      registers,
-    }),
-    duration: new Histogram({
-      name: 'svc_http_request_duration_seconds',
-      help: 'Time to answer a request (to its headers; a streamed download counts until its first chunk).',
-      labelNames: ['surface', 'operation'] as const,
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers,
-    }),
+    /** svc_http_requests_total and svc_http_request_duration_seconds (lib/request-metrics.ts). */
+    requests: requestMetrics(registry),
     intents: new Counter({
       name: 'svc_payment_intents_total',
       help: 'Payment intents opened for bookings, by kind (dumpster, junk) and outcome (created, replayed).',

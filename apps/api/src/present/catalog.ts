@@ -8,6 +8,7 @@ import { PROMO_MESSAGES, type PromoResult } from '../domain/promo';
 import type { checkServiceArea } from '../domain/service-area';
 import { hostedPageUrl } from '../lib/api-keys';
 import { dollarsOrNull, dollars as toDollars } from '../messages/money';
+import { type JsonText, jsonText } from './json';
 
 /** The catalog as the Booking API shows it: presenters are the one place cents become dollars. */
 
@@ -38,6 +39,23 @@ export function presentSize({ size, nextDeliveryDate }: { size: Size; nextDelive
       ? { fleet: { rental_days: shortestRental(size), next_delivery_date: nextDeliveryDate } }
       : {}),
   };
+}
+
+type SizeRow = { size: Size; nextDeliveryDate?: string | null };
+const sizesTexts = new WeakMap<Catalog, { dates: string; text: JsonText<ReturnType<typeof presentSize>[]> }>();
+
+/**
+ * GET /sizes as JSON text, written once per catalog version and next delivery days. Serializing the sizes
+ * was the dearest step of the request: the catalog is a snapshot that a change replaces, and the rows are
+ * its sizes in its order, so the text is kept with it until the fleet's days move.
+ */
+export function presentSizesText(catalog: Catalog, rows: readonly SizeRow[]) {
+  const dates = rows.map((row) => `${row.nextDeliveryDate}`).join(' ');
+  const kept = sizesTexts.get(catalog);
+  if (kept?.dates === dates) return kept.text;
+  const text = jsonText(rows.map(presentSize));
+  sizesTexts.set(catalog, { dates, text });
+  return text;
 }
 
 /** With materials pricing off, the list is still returned, without prices (spec section 2). */

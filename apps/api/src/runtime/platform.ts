@@ -19,6 +19,7 @@ import { createSandboxSurface } from '../http/surfaces/sandbox';
 import { log } from '../lib/log';
 import { scrapedGauge } from '../lib/metrics';
 import { dataDir, migrationsDir } from '../lib/paths';
+import { urlPath } from '../lib/url-path';
 import { processorsFor } from '../payments/processors';
 import { SANDBOX_BASE } from '../payments/sandbox-api';
 import { photoStoreFromEnv } from '../photos/store';
@@ -137,7 +138,7 @@ export async function createPlatform(options: {
     console: consoleApp,
     /** Every path the platform serves: the Booking API, the Data API, the console API, the sandbox processor and the public lookups. */
     fetch: (request: Request, env?: unknown) => {
-      const path = new URL(request.url).pathname;
+      const path = urlPath(request.url);
       if ((OPS_PATHS as readonly string[]).includes(path)) return ops.fetch(request);
       if (path.startsWith(SANDBOX_BASE)) return sandboxApp.fetch(request, env as object);
       if (path.startsWith(EMBED_BASE)) return embed.fetch(request, env as object);

@@ -105,6 +105,12 @@ describe.each(targets)('the fleet on $name', (target) => {
     const made = await confirm(held);
     expect(made.body.data.state).toBe('confirmed');
     expectError(await intent(rental(first)), 409, 'size_sold_out', 'size_id');
+    // GET /sizes moves the can's next delivery day past the rental with the same catalog (its text is kept
+    // per catalog and days: present/catalog.ts).
+    const sizesNow = (await api.get('/sizes', { key: co.key })).body.data as any[];
+    const bigNow = sizesNow.find((s) => s.id === co.big.id);
+    expect(bigNow.fleet.next_delivery_date > co.big.fleet.next_delivery_date).toBe(true);
+    expect(sizesNow.find((s) => s.id === co.small.id)).toEqual(co.small);
     // The 10-yard size is not counted: it sells as before.
     expect((await intent(rental(first, { size_id: co.small.id }))).status).toBe(200);
 

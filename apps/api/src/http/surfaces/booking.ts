@@ -8,7 +8,7 @@ import { todayIn } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
 import { isHostedOrigin, originAllowed, pageMayUseKey } from '../../lib/api-keys';
 import type { PhotoStore } from '../../photos/store';
-import { presentCheck, presentCompany, presentMaterials, presentQuote, presentSize } from '../../present/catalog';
+import { presentCheck, presentCompany, presentMaterials, presentQuote, presentSizesText } from '../../present/catalog';
 import { presentIntent, presentSession } from '../../present/orders';
 import { confirmOrder } from '../../use-cases/dumpster/confirm-order';
 import { createIntent } from '../../use-cases/dumpster/create-intent';
@@ -106,7 +106,7 @@ export function createBookingSurface(deps: BookingDeps) {
 
   route(ops.getCompany, (c) => presentCompany(catalog(c), deps.hostedBaseUrl, today(c)));
   const at = (c: Context<BookingEnv>) => ({ today: today(c), now: now() });
-  route(ops.listSizes, async (c) => (await sizesWithFleet(deps.db, scope(c), at(c))).map(presentSize));
+  route(ops.listSizes, async (c) => presentSizesText(catalog(c), await sizesWithFleet(deps.db, scope(c), at(c))));
   route(ops.getMaterials, (c) => presentMaterials(catalog(c)));
   route(ops.getAvailability, (c) => availabilityFor(deps.db, scope(c), c.req.valid('query'), at(c)));
   route(ops.check, (c) => presentCheck(checkBooking(scope(c), c.req.valid('json'), today(c))));

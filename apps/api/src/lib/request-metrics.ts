@@ -52,8 +52,8 @@ export function requestMetrics(registry: Registry) {
       return (operation, status, seconds) => {
         let s = series.get(operation);
         if (!s) {
-          s = { labels: { surface, operation }, statuses: new Map(), buckets: [], sum: 0, count: 0 };
-          s.buckets = DURATION_BUCKETS.map(() => 0).concat(0);
+          const buckets = new Array<number>(DURATION_BUCKETS.length + 1).fill(0);
+          s = { labels: { surface, operation }, statuses: new Map(), buckets, sum: 0, count: 0 };
           series.set(operation, s);
           all.push(s);
         }

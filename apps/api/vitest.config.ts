@@ -6,9 +6,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * the two strict ones, on databases of their own), so a file that flips a platform-wide switch or spends a
  * limit never meets a file of the other lane; within a lane, one file at a time. Lane b: the Data API's, the
  * console's and junk's files; lane a: every other, so a new file always runs somewhere. `npm test` runs the
- * unit and repository tests while it checks and builds (`test:early`), then the lanes as two processes at
- * once, then coverage.test.ts, which reads what both saw (`test:http`, package.json). One `vitest run` also
- * runs everything: one file at a time, coverage.test.ts last.
+ * lanes as two processes at once, then coverage.test.ts, which reads what both saw (package.json). One
+ * `vitest run` also runs everything: one file at a time, coverage.test.ts last.
  */
 const HTTP = 'test/http/**/*.test.ts';
 const LANE_B = 'test/http/{data,console,junk}-*.test.ts';

@@ -74,14 +74,24 @@ function operationIds(base: string, operations: readonly RouteConfig[]) {
     byRoute.set(`${op.method.toUpperCase()} ${path}`, op.operationId ?? `${op.method} ${op.path}`);
   }
   byRoute.set(`GET ${base}/openapi.json`, 'openapiDocument');
+  const nameOf = (route: { method: string; path: string }) => {
+    const path = route.path.replace(/\/$/, '') || '/';
+    // A route outside the contract (the sandbox processor's) is named by its pattern, a closed set too.
+    return byRoute.get(`${route.method} ${path}`) ?? `${route.method} ${path.slice(base.length) || '/'}`;
+  };
+  // Named once per route: Hono's routes are the objects registered when the surface was made.
+  const named = new WeakMap<object, string>();
   return (c: Context) => {
     const routes = matchedRoutes(c);
     for (let i = routes.length - 1; i >= 0; i--) {
       const route = routes[i];
       if (!route || route.method === 'ALL') continue;
-      const path = route.path.replace(/\/$/, '') || '/';
-      // A route outside the contract (the sandbox processor's) is named by its pattern, a closed set too.
-      return byRoute.get(`${route.method} ${path}`) ?? `${route.method} ${path.slice(base.length) || '/'}`;
+      let name = named.get(route);
+      if (name === undefined) {
+        name = nameOf(route);
+        named.set(route, name);
+      }
+      return name;
     }
     return 'unmatched';
   };

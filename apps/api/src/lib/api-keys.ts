@@ -23,9 +23,12 @@ export function displayKey(key: string): string {
   return `${kind ? KEY_PREFIX[kind] : ''}…${key.slice(-4)}`;
 }
 
+/** The kinds with their prefixes, listed once: every keyed request asks. */
+const PREFIXES = Object.entries(KEY_PREFIX) as [KeyKind, string][];
+
 export function keyKind(key: string): KeyKind | null {
   // svc_live_ is a prefix of neither of the others, so the order does not matter.
-  for (const [kind, prefix] of Object.entries(KEY_PREFIX) as [KeyKind, string][]) {
+  for (const [kind, prefix] of PREFIXES) {
     if (key.startsWith(prefix)) return kind;
   }
   return null;

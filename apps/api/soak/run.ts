@@ -72,7 +72,7 @@ if (args.help) {
   console.log(`npm run soak [-- --short | --duration 10m] [--keep-logs]
 
   (default)        3 minutes of load with every fault, then the checks
-  --short          75 s of load, the faults compressed (CI: about 2.5 minutes in all)
+  --short          75 s of load, the faults compressed (CI: about 2 minutes in all)
   --duration <d>   the load's duration: 90s, 3m, 10m…
   --keep-logs      keep the logs folder (instances, nginx, Redis, receiver) and print where it is`);
   process.exit(0);

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { Context, Env } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { DomainError } from '../domain/errors';
 import { memoize } from '../lib/memoize';
 import { JsonText } from '../present/json';
+import { readJsonBody } from './body';
 import { type Cors, crossOrigin } from './cors';
 import { type Download, downloadResponse } from './download';
 import { errorResponse, toDomainError, validationError } from './errors';
@@ -213,71 +212,6 @@ const svcEnvelope: Envelope = {
     return errorResponse(c, new DomainError('method_not_allowed', message));
   },
 };
-
-async function readJsonBody(c: Context, maxBytes: number) {
-  const type = c.req.header('content-type') ?? '';
-  if (!/^application\/json\s*(;|$)/i.test(type)) {
-    throw new DomainError('invalid_body', 'Send the body as JSON with `Content-Type: application/json`.', {
-      field: 'body',
-      details: { reason: 'content_type' },
-    });
-  }
-  const tooLarge = () =>
-    new DomainError('invalid_body', `The body is larger than ${maxBytes} bytes.`, {
-      field: 'body',
-      details: { reason: 'too_large', max_bytes: maxBytes },
-    });
-  // A declared length is checked as declared (node-server stops reading at it); a chunked body is read no
-  // further than the limit. Hono keeps the text for the schema's validator (syntax errors become not_json).
-  const declared = c.req.header('content-length');
-  const chunked = c.req.header('transfer-encoding') !== undefined;
-  if (declared !== undefined && !chunked && Number.parseInt(declared, 10) > maxBytes) throw tooLarge();
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (incoming) {
-    // On Node (standalone, and Next's route, pages/api/svc.ts): read from Node's request itself. Reading it
-    // through a Web Request made for the purpose cost a third of a whole quote (README, "The API").
-    const text = await readText(incoming, maxBytes);
-    if (text === undefined) throw tooLarge();
-    (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
-    return;
-  }
-  if (declared !== undefined && !chunked) return;
-  await bodyLimit({ maxSize: maxBytes, onError: () => Promise.reject(tooLarge()) })(c, async () => {});
-}
-
-/**
- * A request's body as text (UTF-8, a byte order mark dropped, as a Web Request's text() reads it), or
- * undefined once it passes `maxBytes`: the rest is left for @hono/node-server to drain after the answer.
- */
-function readText(incoming: IncomingMessage, maxBytes: number): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const stop = () => {
-      incoming.off('data', onData).off('end', onEnd).off('error', onError);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= maxBytes) {
-        chunks.push(chunk);
-        return;
-      }
-      stop();
-      incoming.pause();
-      resolve(undefined);
-    };
-    const onEnd = () => {
-      stop();
-      const text = Buffer.concat(chunks).toString('utf8');
-      resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-    };
-    const onError = (err: Error) => {
-      stop();
-      reject(err);
-    };
-    incoming.on('data', onData).on('end', onEnd).on('error', onError);
-  });
-}
 
 /** Whether a path is an operation that takes a multipart upload rather than JSON. */
 function uploadPaths(base: string, operations: readonly RouteConfig[]) {

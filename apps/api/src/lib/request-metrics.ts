@@ -43,12 +43,8 @@ export function requestMetrics(registry: Registry) {
   return {
     /** The recorder for one surface's requests (made once, when the surface is). */
     surface(surface: string): RecordRequest {
-      let operations = surfaces.get(surface);
-      if (!operations) {
-        operations = new Map();
-        surfaces.set(surface, operations);
-      }
-      const series = operations;
+      const series = surfaces.get(surface) ?? new Map<string, Series>();
+      surfaces.set(surface, series);
       return (operation, status, seconds) => {
         let s = series.get(operation);
         if (!s) {

@@ -21,14 +21,17 @@ export function errorResponse(c: Context, error: DomainError): Response {
 /** Any thrown value to the envelope; unknown errors become a generic 500 with the request id logged. */
 export function toDomainError(err: unknown, requestId: string): DomainError {
   if (err instanceof DomainError) return err;
-  if (err instanceof HTTPException && err.status === 400) {
-    return new DomainError('invalid_body', 'The request body is not valid JSON.', {
-      field: 'body',
-      details: { reason: 'not_json' },
-    });
-  }
+  if (err instanceof HTTPException && err.status === 400) return notJson();
   log().error({ err, request_id: requestId }, 'unexpected error');
   return new DomainError('internal', `Something went wrong on our side; retry shortly. Request id: ${requestId}.`);
+}
+
+/** A body that does not parse as JSON. */
+export function notJson(): DomainError {
+  return new DomainError('invalid_body', 'The request body is not valid JSON.', {
+    field: 'body',
+    details: { reason: 'not_json' },
+  });
 }
 
 /** A zod failure on a request part to invalid_body (body) or invalid_parameter (query, path). */

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { DomainError } from '../domain/errors';
 import { memoize } from '../lib/memoize';
 import { JsonText } from '../present/json';
-import { readJsonBody } from './body';
+import { jsonBodyCheck, readJsonBody } from './body';
 import { type Cors, crossOrigin } from './cors';
 import { type Download, downloadResponse } from './download';
 import { errorResponse, toDomainError, validationError } from './errors';
@@ -114,6 +114,21 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
     });
   }
 
+  /** An operation on the surface's app, its JSON body checked by the shell (http/body.ts), not by a validator. */
+  const serveOperation = (operation: RouteConfig, serve: (c: Context) => Response | Promise<Response>) => {
+    const checkBody = jsonBodyCheck(operation);
+    if (!checkBody) {
+      app.openapi(operation, serve as never);
+      return;
+    }
+    const { body: _checkedHere, ...request } = operation.request ?? {};
+    const checked = (c: Context) => {
+      const checking = checkBody(c);
+      return checking ? checking.then(() => serve(c)) : serve(c);
+    };
+    app.openapi({ ...operation, request } as RouteConfig, checked as never);
+  };
+
   return {
     app,
     /** Serves a contract operation: the handler gets the validated request and returns the data. */
@@ -126,7 +141,7 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
         const data = handler(c as never);
         return data instanceof Promise ? data.then((d) => dataAnswer(c, d)) : dataAnswer(c, data);
       };
-      app.openapi(operation, serve as never);
+      serveOperation(operation, serve);
     },
     /**
      * Serves a list operation: the handler returns the whole body the contract declares,
@@ -140,7 +155,7 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
         const body = handler(c as never);
         return body instanceof Promise ? body.then((b) => c.json(b, 200)) : c.json(body, 200);
       };
-      app.openapi(operation, serve as never);
+      serveOperation(operation, serve);
     },
     /**
      * Serves a list operation whose rows come as JSON text already in the contract's shape (written by the
@@ -152,21 +167,21 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
         c: Parameters<RouteHandler<R, E>>[0],
       ) => Promise<{ data: string[]; page: number; per_page: number; has_more: boolean }>,
     ) {
-      app.openapi(operation, (async (c: Context) => {
+      serveOperation(operation, async (c: Context) => {
         const { data, page, per_page, has_more } = await handler(c as never);
         const body = `{"data":[${data.join(',')}],"page":${page},"per_page":${per_page},"has_more":${has_more}}`;
         return c.body(body, 200, { 'Content-Type': 'application/json' });
-      }) as never);
+      });
     },
     /**
      * Serves an operation whose handler picks the status among those the contract declares (200 or 201)
      * and writes that status's whole body: the Data API's lead push.
      */
     answer<R extends RouteConfig>(operation: R, handler: (c: Parameters<RouteHandler<R, E>>[0]) => Promise<Answer<R>>) {
-      app.openapi(operation, (async (c: Context) => {
+      serveOperation(operation, async (c: Context) => {
         const { status, body } = await handler(c as never);
         return c.json(body, status);
-      }) as never);
+      });
     },
     /**
      * Serves a download: the handler checks the request, then gives the file's name and type and its text in
@@ -177,9 +192,7 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
       operation: R,
       handler: (c: Parameters<RouteHandler<R, E>>[0]) => Promise<Download>,
     ) {
-      app.openapi(operation, (async (c: Context) => {
-        return downloadResponse(await handler(c as never));
-      }) as never);
+      serveOperation(operation, async (c: Context) => downloadResponse(await handler(c as never)));
     },
     /**
      * Serves an operation whose body is a file upload (multipart/form-data): the handler reads the stream

@@ -1,6 +1,9 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger, isoClock, logFormat, type RequestLine, requestWriter } from './log';
+
+/** After the turn of the event loop in which request lines were written, when they are on the stream. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve)).then(() => new Promise(setImmediate));
 
 function capture(env: Record<string, string>) {
   const out = new PassThrough();
@@ -66,6 +69,7 @@ describe('the logger', () => {
     const ours = capture({ NODE_ENV: 'production' });
     requestWriter(ours.logger)(line);
     requestWriter(ours.logger)({ ...line, status: 503, company_id: undefined });
+    await nextTurn();
     const pinos = capture({ NODE_ENV: 'production' });
     pinos.logger.info(line, 'request');
     pinos.logger.error({ ...line, status: 503, company_id: undefined }, 'request');
@@ -87,9 +91,40 @@ describe('the logger', () => {
     }
     const quiet = capture({ NODE_ENV: 'production', LOG_LEVEL: 'warn' });
     requestWriter(quiet.logger)(line);
+    await nextTurn();
     expect(quiet.text()).toBe('');
     requestWriter(quiet.logger)({ ...line, status: 500 });
+    await nextTurn();
     expect(quiet.text()).toContain('"level":"error"');
+  });
+
+  it("writes a turn's request lines to the stream in one write, after the turn", async () => {
+    const writes: string[] = [];
+    const out = new Writable({
+      write(chunk, _encoding, done) {
+        writes.push(String(chunk));
+        done();
+      },
+    });
+    const write = requestWriter(createLogger({ NODE_ENV: 'production' }, out));
+    const line: RequestLine = {
+      request_id: 'req-1',
+      surface: 'booking',
+      operation: 'getQuote',
+      method: 'POST',
+      status: 200,
+      duration_ms: 0.4,
+      company_id: undefined,
+    };
+    write(line);
+    // Another request answered in the same turn, after promises in between.
+    await Promise.resolve().then(() => Promise.resolve());
+    write({ ...line, request_id: 'req-2' });
+    expect(writes).toEqual([]);
+    await nextTurn();
+    write({ ...line, request_id: 'req-3' });
+    await nextTurn();
+    expect(writes.map((w) => w.match(/req-\d/g))).toEqual([['req-1', 'req-2'], ['req-3']]);
   });
 
   it("keeps the request line's clock to toISOString's, millisecond by millisecond across seconds", () => {

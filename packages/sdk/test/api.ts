@@ -7,9 +7,11 @@ import type { BookingClient } from '../src/index';
 
 /**
  * The real Booking API for the SDK's tests: the standalone production build on a fresh embedded database
- * with the demo company, seeded by the same CLI an operator uses. No mock.
+ * with the demo company, seeded by the same CLI an operator uses (its build, dist/cli.js, as the browser
+ * suite runs it: tsx compiled the CLI again on every call, 1 to 2 s each). No mock.
  */
 const apiDir = path.resolve(import.meta.dirname, '../../../apps/api');
+const CLI = 'dist/cli.js';
 
 export async function startApi() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'svc-sdk-'));
@@ -22,10 +24,7 @@ export async function startApi() {
     SVC_DATA_RATE_LIMIT_PER_MINUTE: '100000',
   };
   const keys = JSON.parse(
-    execFileSync(path.join(apiDir, 'node_modules/.bin/tsx'), ['src/cli/main.ts', 'seed-demo', '--json'], {
-      cwd: apiDir,
-      env,
-    }).toString(),
+    execFileSync(process.execPath, [CLI, 'seed-demo', '--json'], { cwd: apiDir, env }).toString(),
   ) as { publishable: string; server: string };
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['dist/standalone.js'], {
@@ -45,10 +44,7 @@ export async function startApi() {
   /** Runs the svc CLI against this API's database. */
   const svc = (...args: string[]) =>
     JSON.parse(
-      execFileSync(path.join(apiDir, 'node_modules/.bin/tsx'), ['src/cli/main.ts', ...args, '--json'], {
-        cwd: apiDir,
-        env,
-      }).toString(),
+      execFileSync(process.execPath, [CLI, ...args, '--json'], { cwd: apiDir, env }).toString(),
     );
   return {
     baseUrl,
@@ -73,8 +69,7 @@ export async function startApi() {
       svc('data-api', 'plan', 'demo', plan);
       return svc('data-api', 'keys', 'create', 'demo').key;
     },
-    svcSpawn: (...args: string[]) =>
-      spawn(path.join(apiDir, 'node_modules/.bin/tsx'), ['src/cli/main.ts', ...args], { cwd: apiDir, env }),
+    svcSpawn: (...args: string[]) => spawn(process.execPath, [CLI, ...args], { cwd: apiDir, env }),
     async stop() {
       try {
         process.kill(-(child.pid as number), 'SIGTERM');

@@ -43,9 +43,7 @@ export async function startApi() {
   }
   /** Runs the svc CLI against this API's database. */
   const svc = (...args: string[]) =>
-    JSON.parse(
-      execFileSync(process.execPath, [CLI, ...args, '--json'], { cwd: apiDir, env }).toString(),
-    );
+    JSON.parse(execFileSync(process.execPath, [CLI, ...args, '--json'], { cwd: apiDir, env }).toString());
   return {
     baseUrl,
     keys,

@@ -21,11 +21,6 @@ const httpLane = (name: string, include: string[], exclude: string[] = []) => ({
     globalSetup: ['test/support/global-setup.ts'],
     // Files of a lane share its servers, and some flip platform-wide switches: one file at a time.
     maxWorkers: 1,
-    // And in one process: the files share no state but the servers' (no mocks, no globals), and a process
-    // a file re-imported the same client, contract and support modules each time (about a tenth of a lane).
-    isolate: false,
-    // A group of its own (vitest runs groups one after another): the unit project's two workers are group 0.
-    sequence: { groupOrder: 1 },
     testTimeout: 60_000,
     hookTimeout: 240_000,
   },

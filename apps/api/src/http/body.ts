@@ -11,8 +11,8 @@ const texts = new WeakMap<Context, string>();
 
 /**
  * Reads a request's JSON body for the shell (http/shell.ts), no further than `maxBytes`, and leaves the text
- * in Hono's body cache for the contract's validator: the wrong type and a body past the limit are refused
- * with `invalid_body` (reason `content_type` or `too_large`).
+ * for the operation's check (`jsonBodyCheck`) and in Hono's body cache: the wrong type and a body past the
+ * limit are refused with `invalid_body` (reason `content_type` or `too_large`).
  */
 export async function readJsonBody(c: Context, maxBytes: number) {
   const type = c.req.header('content-type') ?? '';
@@ -28,7 +28,7 @@ export async function readJsonBody(c: Context, maxBytes: number) {
       details: { reason: 'too_large', max_bytes: maxBytes },
     });
   // A declared length is checked as declared (node-server stops reading at it); a chunked body is read no
-  // further than the limit. Hono keeps the text for the schema's validator (syntax errors become not_json).
+  // further than the limit. The operation's check parses it (syntax errors become not_json).
   const declared = c.req.header('content-length');
   const chunked = c.req.header('transfer-encoding') !== undefined;
   if (declared !== undefined && !chunked && Number.parseInt(declared, 10) > maxBytes) throw tooLarge();

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import * as ops from '../../../contract/console/settings';
-import { DomainError } from '../../../domain/errors';
 import { readSettings, type SettingsSection, saveSettingsSection } from '../../../use-cases/company/settings';
 import type { ConsoleDeps, ConsoleEnv } from '../../console-env';
+import { notJson } from '../../errors';
 import type { ConsoleSurface } from './surface';
 
 /**
@@ -35,9 +35,6 @@ async function jsonOf(c: Context): Promise<unknown> {
   try {
     return await c.req.json();
   } catch {
-    throw new DomainError('invalid_body', 'The request body is not valid JSON.', {
-      field: 'body',
-      details: { reason: 'not_json' },
-    });
+    throw notJson();
   }
 }

@@ -6,7 +6,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * the two strict ones, on databases of their own), so a file that flips a platform-wide switch or spends a
  * limit never meets a file of the other lane; within a lane, one file at a time. Lane b: the Data API's, the
  * console's and junk's files; lane a: every other, so a new file always runs somewhere. `npm test` runs the
- * lanes as two processes at once, then coverage.test.ts, which reads what both saw (package.json). One
+ * lanes at once (lane a runs the unit and db projects first, in a process of their own, so that its servers
+ * start when its HTTP files do), then coverage.test.ts, which reads what both saw (package.json). One
  * `vitest run` also runs everything: one file at a time, coverage.test.ts last.
  */
 const HTTP = 'test/http/**/*.test.ts';

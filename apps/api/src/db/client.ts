@@ -28,6 +28,12 @@ export type Database = {
   pool?: () => { total: number; idle: number; waiting: number };
   listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * PGlite shared with the CLI: calls `listener` after each statement another process ran through the
+   * socket, whose NOTIFYs this process never hears (db/pglite-share.ts); it may have changed anything.
+   * PostgreSQL: never (its notifications reach every listener). Returns the way to stop.
+   */
+  afterSocketStatement(listener: () => void): () => void;
   close(): Promise<void>;
 };
 
@@ -115,6 +121,7 @@ async function openPostgres(
     async notify(channel, payload) {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
+    afterSocketStatement: () => () => {},
     async close() {
       closed = true;
       clearTimeout(retry);
@@ -237,10 +244,17 @@ async function openOwnedPglite(dataDir: string, runDir: string, options: OpenOpt
   if (options.migrate ?? true) await migratePglite(drizzlePglite(pglite), { migrationsFolder: migrationsDir() });
 
   let socketServer: PGLiteSocketServer | undefined;
+  const socketListeners = new Set<() => void>();
   if (options.share) {
     const socketPath = path.join(runDir, `.s.PGSQL.${SOCKET_PORT}`);
     if (existsSync(socketPath)) rmSync(socketPath);
-    socketServer = new PGLiteSocketServer({ db: shareForSocket(pglite), path: socketPath, maxConnections: 8 });
+    socketServer = new PGLiteSocketServer({
+      db: shareForSocket(pglite, () => {
+        for (const listener of socketListeners) listener();
+      }),
+      path: socketPath,
+      maxConnections: 8,
+    });
     await socketServer.start();
     // Announce the socket (write and rename, so a reader never sees half a file).
     const next = `${ownerFile(dataDir)}.${process.pid}`;
@@ -257,6 +271,10 @@ async function openOwnedPglite(dataDir: string, runDir: string, options: OpenOpt
     },
     async notify(channel, payload) {
       await pglite.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    afterSocketStatement(listener) {
+      socketListeners.add(listener);
+      return () => socketListeners.delete(listener);
     },
     async close() {
       for (const stop of unlisten) await stop();

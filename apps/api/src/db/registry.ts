@@ -1,4 +1,5 @@
 import type { Catalog } from '../domain/catalog';
+import { oneAtATime } from '../lib/one-at-a-time';
 import type { Database } from './client';
 import { loadCatalog } from './repositories/catalog';
 import { allAllowedDomains, findKeyByFingerprint, type KeyRow } from './repositories/keys';
@@ -8,9 +9,11 @@ const MAX_CACHED_KEYS = 10_000;
 
 /**
  * The in-process read model: each company's catalog, the keys seen so far, and platform settings, so
- * that a quote never touches the database. Everything is dropped when a change is published (see
- * use-cases/publish-change.ts): PostgreSQL tells every instance with NOTIFY; the embedded PGlite, whose
- * other writers reach it through a socket that bypasses in-process listeners, is polled once a second.
+ * that a quote never touches the database. Everything is dropped when a change is published (publishChange in
+ * db/repositories/platform.ts): every writer NOTIFYs on commit, and PostgreSQL tells every instance. The
+ * embedded PGlite hears this process's own NOTIFYs; the CLI's reach it through a socket that answers them
+ * to the CLI, so after each statement of the socket the epoch is read again (docs/decisions.md, "Woken,
+ * not polled"). Nothing is polled.
  */
 /**
  * A load-once cache whose hits are synchronous: a quote makes three look-ups, and awaiting even a settled
@@ -50,26 +53,27 @@ export class Registry {
   private keys = new LoadCache<string, KeyRow | null>();
   private settings = new LoadCache<'platform', Settings>();
   private epoch = -1;
-  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private stopSocket: (() => void) | undefined;
   private flushListeners: (() => void)[] = [];
 
   constructor(readonly database: Database) {}
 
-  async start(options: { pollMs?: number } = {}): Promise<void> {
+  async start(): Promise<void> {
     this.epoch = await readCacheEpoch(this.database.db);
-    if (this.database.driver === 'postgres') {
-      await this.database.listen(CHANGES_CHANNEL, () => this.flush());
-    } else {
-      this.timer = setInterval(() => void this.poll(), options.pollMs ?? 1000);
-      this.timer.unref();
-    }
+    await this.database.listen(CHANGES_CHANNEL, () => {
+      if (!this.stopped) this.flush();
+    });
+    this.stopSocket = this.database.afterSocketStatement(oneAtATime(() => this.recheck()));
   }
 
   stop(): void {
-    clearInterval(this.timer);
+    this.stopped = true;
+    this.stopSocket?.();
   }
 
-  private async poll(): Promise<void> {
+  /** Drops the read model if the epoch moved since it was last read. */
+  private async recheck(): Promise<void> {
     try {
       const epoch = await readCacheEpoch(this.database.db);
       if (epoch !== this.epoch) {
@@ -77,7 +81,7 @@ export class Registry {
         this.flush();
       }
     } catch {
-      // The database is closing or briefly unavailable: the next tick tries again.
+      // The database is closing: there is nothing left to serve.
     }
   }
 

@@ -113,8 +113,8 @@ export async function createPlatform(options: {
     clientIp: options.clientIp(env),
   });
   const workers = env.workers
-    ? startWorkers({
-        db: database.db,
+    ? await startWorkers({
+        database,
         channels: channelsFromEnv(env),
         processorFor,
         allowLocalWebhooks: env.allowLocalWebhooks,

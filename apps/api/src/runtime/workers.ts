@@ -1,4 +1,5 @@
-import type { Db } from '../db/client';
+import type { Database } from '../db/client';
+import { nextOutboxDue, OUTBOX_CHANNEL } from '../db/repositories/outbox';
 import type { Channels } from '../events/channels';
 import { deliverDue } from '../events/deliver';
 import { log } from '../lib/log';
@@ -13,43 +14,93 @@ export type Workers = {
   stop(): Promise<void>;
 };
 
+/** Rows one outbox pass claims: a full batch means more may wait, and the next pass follows at once. */
+const OUTBOX_BATCH = 20;
+/** The longest an outbox worker waits between passes: what no signal told it of (a NOTIFY lost while PostgreSQL restarted). */
+export const OUTBOX_IDLE_MS = 5_000;
+/** The shortest wait for a row due now that this pass could not claim (another instance's claim holds it). */
+const OUTBOX_BUSY_MS = 250;
+
 /**
- * The background work of a platform process: the outbox every second, recovery every 15 seconds. Passes
- * never overlap within a process; across processes the row claims and leases keep them apart.
+ * The background work of a platform process. The outbox is woken, not polled (docs/decisions.md, "Woken,
+ * not polled"): by the NOTIFY of each insert (db/repositories/outbox.ts), by a statement of the CLI
+ * through PGlite's socket, and by its own next due row (a retry, a lapsed lease); at least every 5 s
+ * whatever it heard. Recovery runs every 15 seconds. Passes never overlap within a process; across
+ * processes the row claims and leases keep them apart.
  */
-export function startWorkers(deps: {
-  db: Db;
+export async function startWorkers(deps: {
+  database: Database;
   channels: Channels;
   processorFor: ProcessorFor;
   allowLocalWebhooks: boolean;
-  outboxMs?: number;
+  outboxIdleMs?: number;
   recoveryMs?: number;
-}): Workers {
+}): Promise<Workers> {
+  const { db } = deps.database;
   const now = () => new Date();
-  const outbox = loop(deps.outboxMs ?? 1000, 'outbox', () =>
-    deliverDue({ db: deps.db, channels: deps.channels, now, allowLocalWebhooks: deps.allowLocalWebhooks }),
-  );
-  const recovery = loop(deps.recoveryMs ?? 15_000, 'recovery', () =>
-    recoverSessions({ db: deps.db, processorFor: deps.processorFor, now }),
-  );
+  const outboxIdleMs = deps.outboxIdleMs ?? OUTBOX_IDLE_MS;
+  const outbox = loop('outbox', outboxIdleMs, async () => {
+    const counts = await deliverDue({
+      db,
+      channels: deps.channels,
+      now,
+      batch: OUTBOX_BATCH,
+      allowLocalWebhooks: deps.allowLocalWebhooks,
+    });
+    const claimed = counts.delivered + counts.failed + counts.kept;
+    if (claimed >= OUTBOX_BATCH) return 0;
+    const due = await nextOutboxDue(db);
+    const wait = due === null ? outboxIdleMs : due.getTime() - Date.now();
+    return Math.min(outboxIdleMs, Math.max(wait, claimed > 0 ? 0 : OUTBOX_BUSY_MS));
+  });
+  const recoveryMs = deps.recoveryMs ?? 15_000;
+  const recovery = loop('recovery', recoveryMs, async () => {
+    await recoverSessions({ db, processorFor: deps.processorFor, now });
+    return recoveryMs;
+  });
+  await deps.database.listen(OUTBOX_CHANNEL, outbox.wake);
+  const stopSocket = deps.database.afterSocketStatement(outbox.wake);
+  outbox.wake();
+  recovery.after(recoveryMs);
   return {
     lastPass: () => ({ outbox: outbox.lastPass(), recovery: recovery.lastPass() }),
     async stop() {
+      stopSocket();
       await Promise.all([outbox.stop(), recovery.stop()]);
     },
   };
 }
 
-function loop(everyMs: number, name: string, pass: () => Promise<unknown>) {
-  let running: Promise<unknown> | null = null;
+/**
+ * A worker's loop: a pass when woken, or when the wait the last pass asked for (its resolved value, in ms)
+ * is over; a failed pass waits as long as an idle one would. A wake-up during a pass runs one more after it.
+ */
+function loop(name: string, idleMs: number, pass: () => Promise<number>) {
+  let running: Promise<void> | null = null;
+  let again = false;
   let stopped = false;
   let last = Date.now();
+  let timer: NodeJS.Timeout | undefined;
   const { workerPasses } = metrics();
-  const timer = setInterval(() => {
-    if (running || stopped) return;
+  const after = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(wake, ms);
+    timer.unref();
+  };
+  function wake() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    let wait = idleMs;
     running = pass()
       .then(
-        () => workerPasses.inc({ worker: name, outcome: 'ok' }),
+        (ms) => {
+          wait = ms;
+          workerPasses.inc({ worker: name, outcome: 'ok' });
+        },
         (err) => {
           workerPasses.inc({ worker: name, outcome: 'failed' });
           if (!stopped) log().error({ err, worker: name }, 'worker pass failed');
@@ -58,14 +109,22 @@ function loop(everyMs: number, name: string, pass: () => Promise<unknown>) {
       .finally(() => {
         running = null;
         last = Date.now();
+        if (stopped) return;
+        if (again) {
+          again = false;
+          wake();
+        } else {
+          after(wait);
+        }
       });
-  }, everyMs);
-  timer.unref();
+  }
   return {
+    wake,
+    after,
     lastPass: () => last,
     async stop() {
       stopped = true;
-      clearInterval(timer);
+      clearTimeout(timer);
       await running;
     },
   };

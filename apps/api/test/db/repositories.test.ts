@@ -200,7 +200,7 @@ describe.each(drivers())('repositories on %s', (driver) => {
 
   it('the registry drops its cache when a change is published', async () => {
     const registry = new Registry(database);
-    await registry.start({ pollMs: 50 });
+    await registry.start();
     try {
       const id = await acmeId();
       expect((await registry.catalog(id))?.company.bookingOnline).toBe(true);

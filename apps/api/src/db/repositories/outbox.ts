@@ -6,8 +6,13 @@ import type { Subject } from './payments';
 /**
  * The transactional outbox: rows written in the same transaction as the change that causes them, and
  * delivered afterwards by workers (FOR UPDATE SKIP LOCKED), so no event is lost and none is sent for a
- * change that rolled back.
+ * change that rolled back. Each insert NOTIFYs the workers (delivered on commit, so never for a change that
+ * rolled back), which otherwise wait for their next due row (runtime/workers.ts).
  */
+
+/** The LISTEN/NOTIFY channel on which the outbox workers hear of new rows. */
+export const OUTBOX_CHANNEL = 'svc_outbox';
+const wakeWorkers = (db: Queryable) => db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
 
 /** The Data API's webhooks go out only while the platform approves the company's access and its switch is on. */
 const dataApiOpen = (companyId: string) =>
@@ -42,6 +47,7 @@ export async function enqueueWebhooks(
         payload: body,
       })),
     );
+    await wakeWorkers(db);
   }
   return endpoints.length;
 }
@@ -53,6 +59,16 @@ export async function enqueueMessages(db: Queryable, companyId: string, messages
   await db
     .insert(outbox)
     .values(messages.map(({ channel, topic, ...payload }) => ({ companyId, channel, topic, payload })));
+  await wakeWorkers(db);
+}
+
+/** When the next pending row falls due (a retry, or a lease that lapses), or null when none waits. */
+export async function nextOutboxDue(db: Queryable): Promise<Date | null> {
+  const [row] = await db
+    .select({ due: sql<Date | string | null>`min(${outbox.nextAttemptAt})` })
+    .from(outbox)
+    .where(eq(outbox.status, 'pending'));
+  return row?.due ? new Date(row.due) : null;
 }
 
 export async function listOutbox(db: Queryable, companyId: string) {

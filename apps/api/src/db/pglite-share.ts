@@ -47,6 +47,9 @@ export function shareForSocket(pglite: PGlite, onCycleEnd: () => void = () => {}
     await hold();
     try {
       return await db.runExclusive(fn);
+    } catch (err) {
+      lastType = 0; // PGlite itself failed (it answers SQL errors as messages): the cycle is over
+      throw err;
     } finally {
       await releaseAtCycleEnd();
     }

@@ -168,7 +168,7 @@ function readinessChecks(database: Database, redis: { ping(): Promise<unknown> }
       await redis.ping();
       return 'ok';
     },
-    // A pass every second; one that has not ended for 30 s is stuck (or the loop stopped).
+    // A pass at least every 5 s (runtime/workers.ts); none for 30 s: stuck, or the loop stopped.
     outbox_worker: async () => (!workers ? 'off' : Date.now() - workers.lastPass().outbox < 30_000 ? 'ok' : 'stalled'),
   };
 }

@@ -9,11 +9,11 @@ const MAX_CACHED_KEYS = 10_000;
 
 /**
  * The in-process read model: each company's catalog, the keys seen so far, and platform settings, so
- * that a quote never touches the database. Everything is dropped when a change is published (publishChange in
- * db/repositories/platform.ts): every writer NOTIFYs on commit, and PostgreSQL tells every instance. The
- * embedded PGlite hears this process's own NOTIFYs; the CLI's reach it through a socket that answers them
- * to the CLI, so after each statement of the socket the epoch is read again (docs/decisions.md, "Woken,
- * not polled"). Nothing is polled.
+ * that a quote never touches the database. Everything is dropped when a change is published
+ * (db/repositories/platform.ts, publishChange): every writer NOTIFYs on commit, and PostgreSQL tells every
+ * instance. The embedded PGlite hears this process's own NOTIFYs; the CLI's go back to the CLI through the
+ * socket, so after each of its statements the epoch is read again (docs/decisions.md, "Woken, not
+ * polled"). Nothing is polled.
  */
 /**
  * A load-once cache whose hits are synchronous: a quote makes three look-ups, and awaiting even a settled

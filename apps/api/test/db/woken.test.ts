@@ -23,6 +23,19 @@ import { copyPgliteTemplate } from '../support/pglite-template';
 const QUICK = { timeout: 3_000, interval: 50 };
 
 /** A message nobody can send (no provider configured): the worker marks it 'kept' once it has seen it. */
+/** The platform's workers with nothing to send through and an idle wait of a minute: only a wake-up makes a pass. */
+const quietWorkers = (database: Database) =>
+  startWorkers({
+    database,
+    channels: { email: null, sms: null },
+    processorFor: () => {
+      throw new Error('no payments here');
+    },
+    allowLocalWebhooks: true,
+    outboxIdleMs: 60_000,
+    recoveryMs: 60_000,
+  });
+
 const message = (to: string) => ({ channel: 'email' as const, topic: 'test', to, subject: 'Hi', text: 'Hello' });
 
 describe.each(drivers())('woken, not polled, on %s', (driver) => {
@@ -39,17 +52,7 @@ describe.each(drivers())('woken, not polled, on %s', (driver) => {
     companyId = (await findCompanyBySlug(database.db, 'acme'))?.id as string;
     registry = new Registry(database);
     await registry.start();
-    const channels = { email: null, sms: null };
-    workers = await startWorkers({
-      database,
-      channels,
-      processorFor: () => {
-        throw new Error('no payments here');
-      },
-      allowLocalWebhooks: true,
-      outboxIdleMs: 60_000,
-      recoveryMs: 60_000,
-    });
+    workers = await quietWorkers(database);
   });
   afterAll(async () => {
     await workers?.stop();
@@ -100,16 +103,7 @@ describe('woken, not polled, through the embedded database shared with the CLI',
     companyId = (await findCompanyBySlug(server.db, 'acme'))?.id as string;
     registry = new Registry(server);
     await registry.start();
-    workers = await startWorkers({
-      database: server,
-      channels: { email: null, sms: null },
-      processorFor: () => {
-        throw new Error('no payments here');
-      },
-      allowLocalWebhooks: true,
-      outboxIdleMs: 60_000,
-      recoveryMs: 60_000,
-    });
+    workers = await quietWorkers(server);
     const socketDir = path.join(dir, 'pglite', 'run');
     cli = await openDatabase({
       url: `postgres://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}&port=5432`,

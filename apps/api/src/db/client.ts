@@ -150,6 +150,12 @@ type Owner = { pid: number; socket: boolean };
 const SOCKET_PORT = 5432;
 const OWNER_WAIT_MS = 60_000;
 
+/** The URL of a PGlite folder's socket, served by the process that owns the folder (`share: true`). */
+export function pgliteSocketUrl(dataDir: string): string {
+  const runDir = path.join(dataDir, 'run');
+  return `postgres://postgres@localhost/postgres?host=${encodeURIComponent(runDir)}&port=${SOCKET_PORT}`;
+}
+
 function ownerFile(dataDir: string) {
   return path.join(dataDir, 'run', 'owner.json');
 }
@@ -217,8 +223,10 @@ async function openPglite(dataDir: string, options: OpenOptions): Promise<Databa
     const owner = await claimFolder(dataDir);
     if (!owner) break;
     if (owner.socket) {
-      const url = `postgres://postgres@localhost/postgres?host=${encodeURIComponent(runDir)}&port=${SOCKET_PORT}`;
-      return openPostgres(url, { migrate: false, where: `${dataDir} (through the running server, pid ${owner.pid})` });
+      return openPostgres(pgliteSocketUrl(dataDir), {
+        migrate: false,
+        where: `${dataDir} (through the running server, pid ${owner.pid})`,
+      });
     }
     if (Date.now() > deadline) throw new Error(`${dataDir} is in use by process ${owner.pid}; wait for it to finish`);
     await sleep(100);

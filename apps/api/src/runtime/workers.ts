@@ -10,6 +10,8 @@ import { recoverSessions } from '../use-cases/shared/recover-sessions';
 export type Workers = {
   /** When each loop last finished a pass (or started, for one not yet through its first): /readyz reads it. */
   lastPass(): { outbox: number; recovery: number };
+  /** How many passes each loop has finished since it started. */
+  passes(): { outbox: number; recovery: number };
   /** Stops the loops and waits for passes in flight, which release what they leased. */
   stop(): Promise<void>;
 };
@@ -64,6 +66,7 @@ export async function startWorkers(deps: {
   recovery.after(recoveryMs);
   return {
     lastPass: () => ({ outbox: outbox.lastPass(), recovery: recovery.lastPass() }),
+    passes: () => ({ outbox: outbox.passes(), recovery: recovery.passes() }),
     async stop() {
       stopSocket();
       await Promise.all([outbox.stop(), recovery.stop()]);
@@ -80,6 +83,7 @@ function loop(name: string, idleMs: number, pass: () => Promise<number>) {
   let again = false;
   let stopped = false;
   let last = Date.now();
+  let passes = 0;
   let timer: NodeJS.Timeout | undefined;
   const { workerPasses } = metrics();
   const after = (ms: number) => {
@@ -109,6 +113,7 @@ function loop(name: string, idleMs: number, pass: () => Promise<number>) {
       .finally(() => {
         running = null;
         last = Date.now();
+        passes++;
         if (stopped) return;
         if (again) {
           again = false;
@@ -122,6 +127,7 @@ function loop(name: string, idleMs: number, pass: () => Promise<number>) {
     wake,
     after,
     lastPass: () => last,
+    passes: () => passes,
     async stop() {
       stopped = true;
       clearTimeout(timer);

@@ -16,20 +16,14 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { answering, benchEnv, benchRequests, load as loadWith, stop } from './serving.mjs';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PORT = 3490;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-ablation-'));
-const env = {
-  ...process.env,
-  SVC_DATA_DIR: dataDir,
-  DATABASE_URL: '',
-  SVC_RATE_LIMIT_PER_MINUTE: '1000000000',
-  NODE_ENV: 'production',
-};
+const env = benchEnv(dataDir);
 
 /** Each patch: what it finds in dist/standalone.js (a regular expression) and what it puts in its place. */
 const PATCHES = {
@@ -117,40 +111,11 @@ function spawnServer(name, answersFile) {
 
 async function start(name, answersFile) {
   const child = spawnServer(name, answersFile);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/booking/v1/sizes`, { headers })).status < 500) return child;
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`${name} did not start`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await answering(PORT, headers, name);
+  return child;
 }
 
-async function stop(child) {
-  const exited = new Promise((r) => child.once('exit', r));
-  process.kill(-child.pid, 'SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {}
-  if (child.exitCode === null && child.signalCode === null) await exited;
-}
-
-const load = (request, seconds) =>
-  new Promise((resolve, reject) =>
-    autocannon(
-      {
-        url: `http://127.0.0.1:${PORT}${request.path}`,
-        method: request.method,
-        headers,
-        body: request.body,
-        connections: 10,
-        duration: seconds,
-      },
-      (err, result) => (err ? reject(err) : resolve(result)),
-    ),
-  );
+const load = (request, seconds) => loadWith({ port: PORT, headers, connections: 10 }, request, seconds);
 
 /** The process's CPU time so far, in µs (utime + stime from /proc, in clock ticks of 10 ms). */
 function cpuMicros(pid) {
@@ -160,22 +125,7 @@ function cpuMicros(pid) {
 
 try {
   const probe = await start('standalone');
-  const sizes = await (await fetch(`http://127.0.0.1:${PORT}/booking/v1/sizes`, { headers })).json();
-  const tenYard = sizes.data.find((s) => s.yards === 10);
-  const requests = {
-    'GET /sizes': { method: 'GET', path: '/booking/v1/sizes' },
-    'POST /quote': {
-      method: 'POST',
-      path: '/booking/v1/quote',
-      body: JSON.stringify({ size_id: tenYard.id, rental_days: 9 }),
-    },
-  };
-  const answers = {};
-  for (const r of Object.values(requests)) {
-    answers[`${r.method} ${r.path}`] = await (
-      await fetch(`http://127.0.0.1:${PORT}${r.path}`, { method: r.method, headers, body: r.body })
-    ).text();
-  }
+  const { requests, answers } = await benchRequests(PORT, headers);
   await stop(probe);
   const answersFile = path.join(dataDir, 'answers.json');
   writeFileSync(answersFile, JSON.stringify(answers));

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { answering, benchEnv, benchRequests, load as loadWith, stop } from './serving.mjs';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -20,14 +20,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10); // autocannon's default
 const PORT = 3490;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-'));
-// The limiter still runs on every request; only its cap is raised so the load is not refused.
-const env = {
-  ...process.env,
-  SVC_DATA_DIR: dataDir,
-  DATABASE_URL: '',
-  SVC_RATE_LIMIT_PER_MINUTE: '1000000000',
-  NODE_ENV: 'production',
-};
+const env = benchEnv(dataDir);
 
 const keys = JSON.parse(
   execFileSync(path.join(apiDir, 'node_modules/.bin/tsx'), ['src/cli/main.ts', 'seed-demo', '--json'], {
@@ -76,44 +69,12 @@ function bareNext(dir, answersFile) {
 
 async function start(name, arg) {
   const child = servers[name](arg);
-  child.stderr.on('data', (d) => process.stderr.write(d));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${PORT}/booking/v1/sizes`, { headers });
-      if (res.status < 500) return child;
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`${name} did not start`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  child.stderr?.on('data', (d) => process.stderr.write(d));
+  await answering(PORT, headers, name);
+  return child;
 }
 
-async function stop(child) {
-  const exited = new Promise((r) => child.once('exit', r));
-  process.kill(-child.pid, 'SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {}
-  // Gone, port released, before the next server takes it.
-  if (child.exitCode === null && child.signalCode === null) await exited;
-}
-
-function load(request, seconds) {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: `http://127.0.0.1:${PORT}${request.path}`,
-        method: request.method,
-        headers,
-        body: request.body,
-        connections: CONNECTIONS,
-        duration: seconds,
-      },
-      (err, result) => (err ? reject(err) : resolve(result)),
-    );
-  });
-}
+const load = (request, seconds) => loadWith({ port: PORT, headers, connections: CONNECTIONS }, request, seconds);
 
 async function measure(name, requests, arg, round) {
   const child = await start(name, arg);
@@ -141,22 +102,7 @@ async function measure(name, requests, arg, round) {
 try {
   // Ask the real API once for the bytes the bare server will replay.
   const probe = await start('standalone');
-  const sizes = await (await fetch(`http://127.0.0.1:${PORT}/booking/v1/sizes`, { headers })).json();
-  const tenYard = sizes.data.find((s) => s.yards === 10);
-  const requests = {
-    'GET /sizes': { method: 'GET', path: '/booking/v1/sizes' },
-    'POST /quote': {
-      method: 'POST',
-      path: '/booking/v1/quote',
-      body: JSON.stringify({ size_id: tenYard.id, rental_days: 9 }),
-    },
-  };
-  const answers = {};
-  for (const r of Object.values(requests)) {
-    answers[`${r.method} ${r.path}`] = await (
-      await fetch(`http://127.0.0.1:${PORT}${r.path}`, { method: r.method, headers, body: r.body })
-    ).text();
-  }
+  const { requests, answers } = await benchRequests(PORT, headers);
   await stop(probe);
   const answersFile = path.join(dataDir, 'answers.json');
   writeFileSync(answersFile, JSON.stringify(answers));

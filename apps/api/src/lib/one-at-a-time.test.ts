@@ -41,4 +41,25 @@ describe('oneAtATime', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(calls).toBe(2);
   });
+
+  it('idle() waits for the run in flight and the one asked for during it', async () => {
+    const ends: (() => void)[] = [];
+    let finished = 0;
+    const run = oneAtATime(async () => {
+      await new Promise<void>((resolve) => ends.push(resolve));
+      finished++;
+    });
+    run();
+    run();
+    let idle = false;
+    const waiting = run.idle().then(() => {
+      idle = true;
+    });
+    ends.shift()?.();
+    await new Promise((r) => setTimeout(r, 0));
+    expect([finished, idle]).toEqual([1, false]);
+    ends.shift()?.();
+    await waiting;
+    expect(finished).toBe(2);
+  });
 });

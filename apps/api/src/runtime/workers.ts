@@ -4,6 +4,7 @@ import type { Channels } from '../events/channels';
 import { deliverDue } from '../events/deliver';
 import { log } from '../lib/log';
 import { metrics } from '../lib/metrics';
+import { oneAtATime } from '../lib/one-at-a-time';
 import type { ProcessorFor } from '../use-cases/shared/payments';
 import { recoverSessions } from '../use-cases/shared/recover-sessions';
 
@@ -76,11 +77,10 @@ export async function startWorkers(deps: {
 
 /**
  * A worker's loop: a pass when woken, or when the wait the last pass asked for (its resolved value, in ms)
- * is over; a failed pass waits as long as an idle one would. A wake-up during a pass runs one more after it.
+ * is over; a failed pass waits as long as an idle one would. A wake-up during a pass runs one more after it
+ * (lib/one-at-a-time.ts).
  */
 function loop(name: string, idleMs: number, pass: () => Promise<number>) {
-  let running: Promise<void> | null = null;
-  let again = false;
   let stopped = false;
   let last = Date.now();
   let passes = 0;
@@ -91,38 +91,22 @@ function loop(name: string, idleMs: number, pass: () => Promise<number>) {
     timer = setTimeout(wake, ms);
     timer.unref();
   };
-  function wake() {
+  const wake = oneAtATime(async () => {
     if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
     clearTimeout(timer);
     let wait = idleMs;
-    running = pass()
-      .then(
-        (ms) => {
-          wait = ms;
-          workerPasses.inc({ worker: name, outcome: 'ok' });
-        },
-        (err) => {
-          workerPasses.inc({ worker: name, outcome: 'failed' });
-          if (!stopped) log().error({ err, worker: name }, 'worker pass failed');
-        },
-      )
-      .finally(() => {
-        running = null;
-        last = Date.now();
-        passes++;
-        if (stopped) return;
-        if (again) {
-          again = false;
-          wake();
-        } else {
-          after(wait);
-        }
-      });
-  }
+    try {
+      wait = await pass();
+      workerPasses.inc({ worker: name, outcome: 'ok' });
+    } catch (err) {
+      workerPasses.inc({ worker: name, outcome: 'failed' });
+      if (!stopped) log().error({ err, worker: name }, 'worker pass failed');
+    }
+    last = Date.now();
+    passes++;
+    // A wake-up that came during the pass runs the next one at once, clearing this timer.
+    if (!stopped) after(wait);
+  });
   return {
     wake,
     after,
@@ -131,7 +115,7 @@ function loop(name: string, idleMs: number, pass: () => Promise<number>) {
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      await running;
+      await wake.idle();
     },
   };
 }

@@ -22,7 +22,6 @@ import { copyPgliteTemplate } from '../support/pglite-template';
  */
 const QUICK = { timeout: 3_000, interval: 50 };
 
-/** A message nobody can send (no provider configured): the worker marks it 'kept' once it has seen it. */
 /** The platform's workers with nothing to send through and an idle wait of a minute: only a wake-up makes a pass. */
 const quietWorkers = (database: Database) =>
   startWorkers({
@@ -36,6 +35,16 @@ const quietWorkers = (database: Database) =>
     recoveryMs: 60_000,
   });
 
+/**
+ * Once the worker's first pass (at start) is over, and a pass the set-up's statements woke is through too:
+ * from then on only a wake-up makes another within the minute.
+ */
+async function settled(workers: Workers) {
+  await expect.poll(() => workers.passes().outbox, QUICK).toBeGreaterThan(0);
+  await new Promise((r) => setTimeout(r, 200));
+}
+
+/** A message nobody can send (no provider configured): the worker marks it 'kept' once it has seen it. */
 const message = (to: string) => ({ channel: 'email' as const, topic: 'test', to, subject: 'Hi', text: 'Hello' });
 
 describe.each(drivers())('woken, not polled, on %s', (driver) => {
@@ -62,9 +71,7 @@ describe.each(drivers())('woken, not polled, on %s', (driver) => {
   });
 
   it('a row the outbox gets is delivered at once, not at the next idle pass', async () => {
-    // The first pass (at start) is over: from now on only a wake-up makes another within the minute.
-    await expect.poll(() => workers.passes().outbox, QUICK).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 200)); // and a pass the set-up's statements woke is through too
+    await settled(workers);
     await enqueueMessages(database.db, companyId, [message('first@example.com')]);
     await expect
       .poll(async () => (await listOutbox(database.db, companyId)).map((r) => r.status), QUICK)
@@ -121,8 +128,7 @@ describe('woken, not polled, through the embedded database shared with the CLI',
   });
 
   it("the CLI's outbox row is delivered at once", async () => {
-    await expect.poll(() => workers.passes().outbox, QUICK).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 200)); // and a pass the set-up's statements woke is through too
+    await settled(workers);
     await enqueueMessages(cli.db, companyId, [message('cli@example.com')]);
     await expect
       .poll(async () => (await listOutbox(server.db, companyId)).map((r) => r.status), QUICK)

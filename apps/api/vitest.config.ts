@@ -47,9 +47,10 @@ export default defineConfig({
         test: {
           name: 'db',
           include: ['test/db/**/*.test.ts'],
-          // One process for all the files: PGlite's first database in a process costs it about 8 s (its wasm
-          // and file bundle), the next ones about 1 s; the files share nothing else (each opens databases of
-          // its own). vitest wants such a project in a group of its own: after the unit tests.
+          // One process for all the files: a file's first database in a fresh process cost it about 8 s (vitest
+          // loading the source modules, and PGlite), the next ones about 1 s; the files share nothing else
+          // (each opens databases of its own). vitest wants such a project in a group of its own: after the
+          // unit tests.
           isolate: false,
           sequence: { groupOrder: 1 },
           // One at a time: they run beside the HTTP lanes and the browser suite, and time their workers' rounds.

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { log } from '../lib/log';
 import { migrationsDir } from '../lib/paths';
+import { announceSocket, claimFolder, pgliteSocketPath, pgliteSocketUrl, releaseFolder } from './pglite-folder';
 import { shareForSocket } from './pglite-share';
 import * as schema from './schema';
 
@@ -146,68 +147,8 @@ async function migrateOnce(url: string) {
   }
 }
 
-type Owner = { pid: number; socket: boolean };
-const SOCKET_PORT = 5432;
+/** How long a process waits for a folder another process holds without serving it (a server starting). */
 const OWNER_WAIT_MS = 60_000;
-
-/** The URL of a PGlite folder's socket, served by the process that owns the folder (`share: true`). */
-export function pgliteSocketUrl(dataDir: string): string {
-  const runDir = path.join(dataDir, 'run');
-  return `postgres://postgres@localhost/postgres?host=${encodeURIComponent(runDir)}&port=${SOCKET_PORT}`;
-}
-
-function ownerFile(dataDir: string) {
-  return path.join(dataDir, 'run', 'owner.json');
-}
-
-function readOwner(dataDir: string): Owner | 'unreadable' | null {
-  let text: string;
-  try {
-    text = readFileSync(ownerFile(dataDir), 'utf8');
-  } catch {
-    return null;
-  }
-  try {
-    return JSON.parse(text) as Owner;
-  } catch {
-    return 'unreadable'; // being written this very moment
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Claims the folder for this process, atomically (an exclusive create of run/owner.json), or returns the
- * live process that has it. A stale claim (its process is gone) is cleared. Checking and then opening
- * would let two processes open one folder at once, which PGlite does not survive.
- */
-async function claimFolder(dataDir: string): Promise<Owner | null> {
-  mkdirSync(path.join(dataDir, 'run'), { recursive: true });
-  for (;;) {
-    try {
-      writeFileSync(ownerFile(dataDir), JSON.stringify({ pid: process.pid, socket: false }), { flag: 'wx' });
-      return null;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
-    const owner = readOwner(dataDir);
-    if (owner === 'unreadable') {
-      await sleep(20);
-    } else if (owner && owner.pid !== process.pid && alive(owner.pid)) {
-      return owner;
-    } else {
-      rmSync(ownerFile(dataDir), { force: true });
-    }
-  }
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -217,7 +158,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * waits for it.
  */
 async function openPglite(dataDir: string, options: OpenOptions): Promise<Database> {
-  const runDir = path.join(dataDir, 'run');
   const deadline = Date.now() + OWNER_WAIT_MS;
   for (;;) {
     const owner = await claimFolder(dataDir);
@@ -232,20 +172,14 @@ async function openPglite(dataDir: string, options: OpenOptions): Promise<Databa
     await sleep(100);
   }
   try {
-    return await openOwnedPglite(dataDir, runDir, options);
+    return await openOwnedPglite(dataDir, options);
   } catch (err) {
     releaseFolder(dataDir);
     throw err;
   }
 }
 
-/** Removes this process's claim, and only its own: never another process's. */
-function releaseFolder(dataDir: string) {
-  const owner = readOwner(dataDir);
-  if (owner && owner !== 'unreadable' && owner.pid === process.pid) rmSync(ownerFile(dataDir), { force: true });
-}
-
-async function openOwnedPglite(dataDir: string, runDir: string, options: OpenOptions): Promise<Database> {
+async function openOwnedPglite(dataDir: string, options: OpenOptions): Promise<Database> {
   // pg_trgm: the office's search indexes (drizzle/0010_office.sql).
   const pglite = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata'), extensions: { pg_trgm } });
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
@@ -254,7 +188,7 @@ async function openOwnedPglite(dataDir: string, runDir: string, options: OpenOpt
   let socketServer: PGLiteSocketServer | undefined;
   const socketListeners = new Set<() => void>();
   if (options.share) {
-    const socketPath = path.join(runDir, `.s.PGSQL.${SOCKET_PORT}`);
+    const socketPath = pgliteSocketPath(dataDir);
     if (existsSync(socketPath)) rmSync(socketPath);
     socketServer = new PGLiteSocketServer({
       db: shareForSocket(pglite, () => {
@@ -264,10 +198,7 @@ async function openOwnedPglite(dataDir: string, runDir: string, options: OpenOpt
       maxConnections: 8,
     });
     await socketServer.start();
-    // Announce the socket (write and rename, so a reader never sees half a file).
-    const next = `${ownerFile(dataDir)}.${process.pid}`;
-    writeFileSync(next, JSON.stringify({ pid: process.pid, socket: true }));
-    renameSync(next, ownerFile(dataDir));
+    announceSocket(dataDir);
   }
   const unlisten: Array<() => Promise<void>> = [];
   return {

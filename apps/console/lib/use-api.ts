@@ -31,7 +31,10 @@ export function usePage<D>(get: Get<D>, deps: readonly unknown[]): Loaded<D> {
 }
 
 function useGet<T>(load: (signal: AbortSignal) => Promise<ApiResult<T>>, deps: readonly unknown[]): Loaded<T> {
-  const [state, setState] = useState<{ data?: T; error?: ApiError; loading: boolean }>({ loading: true });
+  // `loadedFor`: the deps the shown answer was loaded for.
+  const [state, setState] = useState<{ data?: T; error?: ApiError; loading: boolean; loadedFor?: string }>({
+    loading: true,
+  });
   const [tick, setTick] = useState(0);
   const key = JSON.stringify(deps);
   const loadRef = useRef(load);
@@ -43,13 +46,16 @@ function useGet<T>(load: (signal: AbortSignal) => Promise<ApiResult<T>>, deps: r
     loadRef
       .current(controller.signal)
       .then((result) => {
-        if (result.ok) setState({ data: result.data, loading: false });
+        if (result.ok) setState({ data: result.data, loading: false, loadedFor: key });
         // A 401 is already on its way to the sign-in page (lib/api.ts): no error flashes meanwhile.
-        else if (result.status !== 401) setState({ error: result.error, loading: false });
+        else if (result.status !== 401) setState({ error: result.error, loading: false, loadedFor: key });
       })
       .catch(() => undefined); // aborted: a newer request is on its way
     return () => controller.abort();
   }, [key, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
-  return { ...state, reload };
+  const { loadedFor, ...shown } = state;
+  // In the render where the deps change (a filter), before the effect starts the request, the answer shown
+  // is the previous deps': loading already, so a table never shows it as the new one's, not for a frame.
+  return { ...shown, loading: shown.loading || loadedFor !== key, reload };
 }

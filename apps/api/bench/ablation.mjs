@@ -8,11 +8,13 @@
 //   - observe, CORS   and no request id, log line or metrics, and no cross-origin or method check
 //   - handler         and the handler's answer kept from the first call: what is left is the routing (the
 //                     platform's, the surface's Hono app, the contract's route, the body's check) and Hono
+// and, each alone from the build as it is, one piece of our own work taken away: the X-Request-Id header,
+// the request's log line, its metrics, the cross-origin check, the two rate limiters.
 // A patch that no longer finds its code in the build stops the run (the build changed: update it here).
 // The copies are taken away after the run. One server at a time, interleaved rounds; medians of requests/s
 // and of the server's CPU per request (from /proc) are printed and saved in bench/results/ablation-latest.json.
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,18 +64,31 @@ const PATCHES = {
   ],
 };
 
+/** One piece of our work each, taken away alone (the rest of the build as it is). */
+const ALONE = {
+  'request id header': [[/\n(\s*)outgoing\?\.setHeader\("X-Request-Id", requestId\);/, '\n']],
+  'log line': [[/\n(\s*)logLine\(\{\n(\s*)request_id/, (_, i, j) => `\n${i}if (0) logLine({\n${j}request_id`]],
+  metrics: [[/\n(\s*)record\(operation, status, seconds\);/, '\n']],
+  'CORS check': [[/const early = await crossOrigin\(c, options\.cors\);\n(\s*)if \(early\) return early;/, '']],
+  'rate limiters': [
+    [/const ipWait = await byIp\.hit\(ip\);\n(\s*)if \(ipWait\) throw rateLimited\(ipWait\);/, ''],
+    [/const keyWait = await byKey\.hit\([^;]*\);\n(\s*)if \(keyWait\) throw rateLimited\(keyWait\);/, ''],
+  ],
+};
+
 function patchedCopy(name, patches) {
   const dir = path.join(apiDir, `dist-ablation-${name}`);
   rmSync(dir, { recursive: true, force: true });
   cpSync(path.join(apiDir, 'dist'), dir, { recursive: true });
-  const file = path.join(dir, 'standalone.js');
-  let text = readFileSync(file, 'utf8');
+  // The build's entry and its chunks (the log line lives in a chunk the entry shares with the CLI).
+  const files = ['standalone.js', ...readdirSync(dir).filter((f) => f.startsWith('chunk-') && f.endsWith('.js'))];
+  const texts = new Map(files.map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
   for (const [find, replace] of patches) {
-    if (!find.test(text))
-      throw new Error(`ablation ${name}: ${find} is not in dist/standalone.js; update bench/ablation.mjs`);
-    text = text.replace(find, replace);
+    const file = files.find((f) => find.test(texts.get(f)));
+    if (!file) throw new Error(`ablation ${name}: ${find} is not in dist/; update bench/ablation.mjs`);
+    texts.set(file, texts.get(file).replace(find, replace));
   }
-  writeFileSync(file, text);
+  for (const [f, text] of texts) writeFileSync(path.join(dir, f), text);
   return dir;
 }
 
@@ -82,6 +97,9 @@ const variants = {
   '- key gate': patchedCopy('gate', PATCHES.gate),
   '- observe, CORS': patchedCopy('observe', [...PATCHES.gate, ...PATCHES.observe]),
   '- handler': patchedCopy('handler', [...PATCHES.gate, ...PATCHES.observe, ...PATCHES.handler]),
+  ...Object.fromEntries(
+    Object.entries(ALONE).map(([piece, patches], i) => [`only - ${piece}`, patchedCopy(`alone-${i}`, patches)]),
+  ),
 };
 
 const keys = JSON.parse(
@@ -155,7 +173,7 @@ try {
           samples[name][label] ??= [];
           samples[name][label].push({ rps: Math.round(r.requests.average), cpu });
           console.log(
-            `round ${round}  ${name.padEnd(16)} ${label.padEnd(11)} ${String(Math.round(r.requests.average)).padStart(6)} req/s  ${cpu.toFixed(0).padStart(4)} µs CPU a request`,
+            `round ${round}  ${name.padEnd(26)} ${label.padEnd(11)} ${String(Math.round(r.requests.average)).padStart(6)} req/s  ${cpu.toFixed(0).padStart(4)} µs CPU a request`,
           );
         }
       } finally {
@@ -165,7 +183,7 @@ try {
   }
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const results = {};
-  console.log('\nmedians                       req/s   of bare   µs CPU a request');
+  console.log('\nmedians                                 req/s   of bare   µs CPU a request');
   for (const name of servers) {
     results[name] = {};
     for (const label of Object.keys(requests)) {
@@ -174,7 +192,7 @@ try {
       const bare = median(samples.bare[label].map((s) => s.rps));
       results[name][label] = { requests_per_second: rps, of_bare: Math.round((1000 * rps) / bare) / 10, cpu_us: cpu };
       console.log(
-        `  ${name.padEnd(16)} ${label.padEnd(11)} ${String(rps).padStart(6)}   ${String(results[name][label].of_bare).padStart(5)}%   ${cpu}`,
+        `  ${name.padEnd(26)} ${label.padEnd(11)} ${String(rps).padStart(6)}   ${String(results[name][label].of_bare).padStart(5)}%   ${cpu}`,
       );
     }
   }

@@ -19,6 +19,7 @@ import { createSandboxSurface } from '../http/surfaces/sandbox';
 import { log } from '../lib/log';
 import { scrapedGauge } from '../lib/metrics';
 import { dataDir, migrationsDir } from '../lib/paths';
+import { keepTickShape } from '../lib/tick-shape';
 import { urlPath } from '../lib/url-path';
 import { processorsFor } from '../payments/processors';
 import { SANDBOX_BASE } from '../payments/sandbox-api';
@@ -51,6 +52,8 @@ export async function createPlatform(options: {
   env?: PlatformEnv;
 }): Promise<Platform> {
   const env = options.env ?? readEnv();
+  // Before PGlite opens: after it, V8 would build every nextTick entry in its runtime (lib/tick-shape.ts).
+  await keepTickShape();
   const database = await openDatabase({
     url: env.databaseUrl,
     poolMax: env.databasePoolMax,

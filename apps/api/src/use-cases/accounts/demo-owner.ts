@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { hashPassword, verifyPassword } from '../../accounts/passwords';
 import type { Database } from '../../db/client';
@@ -26,6 +26,7 @@ export async function seedDemoOwner(database: Database, scope: Scope): Promise<D
   const owner = { email: DEMO_OWNER_EMAIL, password: randomBytes(12).toString('base64url') };
   if (user) await setConsolePassword(database.db, user.id, await hashPassword(owner.password));
   else await createConsoleUser(database.db, scope, { ...owner, name: 'Demo Owner', role: 'owner' });
+  mkdirSync(dataDir(), { recursive: true });
   writeFileSync(demoOwnerPath(), `${JSON.stringify(owner, null, 2)}\n`, { mode: 0o600 });
   return owner;
 }

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../../db/client';
 import { findKeyByFingerprint } from '../../db/repositories/keys';
@@ -51,6 +51,8 @@ async function seedKeys(database: Database, scope: Scope, now: Date): Promise<De
     ).key,
     server: (await createKey(database, scope, { kind: 'server', label: 'demo: local backend' }, now)).key,
   };
+  // On PostgreSQL nothing else has made the data folder yet.
+  mkdirSync(dataDir(), { recursive: true });
   writeFileSync(demoKeysPath(), `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
   return keys;
 }

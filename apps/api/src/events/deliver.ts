@@ -97,20 +97,18 @@ async function sendWebhook(deps: DeliveryDeps, row: OutboxRow): Promise<Outcome>
     return { ok: true };
   }
   const result = { ok: false as const, error: sent.error, final: sent.final, api: endpoint.api };
-  const failures = await endpointFailed(deps.db, endpoint.id);
-  if (failures >= DISABLE_AFTER_FAILURES && (await disableEndpoint(deps.db, endpoint.id))) {
-    const company = await findCompany(deps.db, row.companyId);
-    if (company?.contact && (company.contact as { email?: string }).email) {
-      await enqueueMessages(deps.db, row.companyId, [
-        {
-          channel: 'email',
-          topic: 'webhook_disabled',
-          to: (company.contact as { email: string }).email,
-          ...disabledNotice(endpoint, failures, result.error),
-        },
-      ]);
-    }
-  }
+  // The failure's count, the switch-off and the admins' e-mail in one transaction: an endpoint is never
+  // switched off without its notice written (nor seen switched off before it is).
+  await deps.db.transaction(async (tx) => {
+    const failures = await endpointFailed(tx, endpoint.id);
+    if (failures < DISABLE_AFTER_FAILURES || !(await disableEndpoint(tx, endpoint.id))) return;
+    const company = await findCompany(tx, row.companyId);
+    const email = (company?.contact as { email?: string } | undefined)?.email;
+    if (!email) return;
+    await enqueueMessages(tx, row.companyId, [
+      { channel: 'email', topic: 'webhook_disabled', to: email, ...disabledNotice(endpoint, failures, result.error) },
+    ]);
+  });
   return result;
 }
 

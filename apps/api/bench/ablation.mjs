@@ -18,7 +18,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { answering, benchEnv, benchRequests, load as loadWith, stop } from './serving.mjs';
+import { answering, benchEnv, load as loadWith, recordAnswers, stop } from './serving.mjs';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
@@ -142,11 +142,7 @@ function cpuMicros(pid) {
 }
 
 try {
-  const probe = await start('standalone');
-  const { requests, answers } = await benchRequests(PORT, headers);
-  await stop(probe);
-  const answersFile = path.join(dataDir, 'answers.json');
-  writeFileSync(answersFile, JSON.stringify(answers));
+  const { requests, answers, answersFile } = await recordAnswers(() => start('standalone'), PORT, headers, dataDir);
 
   const servers = ['bare', 'bare-hono', ...Object.keys(variants)];
   const samples = {};

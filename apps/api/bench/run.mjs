@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { answering, benchEnv, benchRequests, load as loadWith, stop } from './serving.mjs';
+import { answering, benchEnv, load as loadWith, recordAnswers, stop } from './serving.mjs';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -100,12 +100,8 @@ async function measure(name, requests, arg, round) {
 }
 
 try {
-  // Ask the real API once for the bytes the bare server will replay.
-  const probe = await start('standalone');
-  const { requests, answers } = await benchRequests(PORT, headers);
-  await stop(probe);
-  const answersFile = path.join(dataDir, 'answers.json');
-  writeFileSync(answersFile, JSON.stringify(answers));
+  // Ask the real API once for the bytes the bare servers will replay.
+  const { requests, answersFile } = await recordAnswers(() => start('standalone'), PORT, headers, dataDir);
 
   console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds, loopback\n`);
   const rounds = [];

@@ -1,5 +1,7 @@
 // What `npm run bench` (bench/run.mjs) and `npm run bench:ablation` (bench/ablation.mjs) share: waiting for a
 // server to answer, stopping it (its port free for the next) and loading it with autocannon on loopback.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import autocannon from 'autocannon';
 
 /**
@@ -77,4 +79,21 @@ export async function benchRequests(port, headers) {
     answers[`${r.method} ${r.path}`] = await res.text();
   }
   return { requests, answers };
+}
+
+/**
+ * Asks the real API once, on a server `start` starts and this stops, for the two requests and its answers,
+ * and saves the answers in `dir` for the bare servers to replay; returns the requests and the file.
+ */
+export async function recordAnswers(start, port, headers, dir) {
+  const probe = await start();
+  let asked;
+  try {
+    asked = await benchRequests(port, headers);
+  } finally {
+    await stop(probe);
+  }
+  const answersFile = path.join(dir, 'answers.json');
+  writeFileSync(answersFile, JSON.stringify(asked.answers));
+  return { requests: asked.requests, answers: asked.answers, answersFile };
 }

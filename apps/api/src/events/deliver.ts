@@ -97,11 +97,12 @@ async function sendWebhook(deps: DeliveryDeps, row: OutboxRow): Promise<Outcome>
     return { ok: true };
   }
   const result = { ok: false as const, error: sent.error, final: sent.final, api: endpoint.api };
-  // The failure's count, the switch-off and the admins' e-mail in one transaction: an endpoint is never
-  // switched off without its notice written (nor seen switched off before it is).
+  const failures = await endpointFailed(deps.db, endpoint.id);
+  if (failures < DISABLE_AFTER_FAILURES) return result;
+  // The switch-off and the admins' e-mail in one transaction: an endpoint is never switched off without its
+  // notice written (nor seen switched off before it is).
   await deps.db.transaction(async (tx) => {
-    const failures = await endpointFailed(tx, endpoint.id);
-    if (failures < DISABLE_AFTER_FAILURES || !(await disableEndpoint(tx, endpoint.id))) return;
+    if (!(await disableEndpoint(tx, endpoint.id))) return;
     const company = await findCompany(tx, row.companyId);
     const email = (company?.contact as { email?: string } | undefined)?.email;
     if (!email) return;

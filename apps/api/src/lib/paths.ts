@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -22,3 +22,9 @@ export const migrationsDir = () => path.join(/*turbopackIgnore: true*/ repoRoot(
 /** Where the embedded database and local state live: SVC_DATA_DIR, else .data/ at the repository root. */
 export const dataDir = (env: NodeJS.ProcessEnv = process.env) =>
   path.resolve(/*turbopackIgnore: true*/ env.SVC_DATA_DIR ?? path.join(/*turbopackIgnore: true*/ repoRoot(), '.data'));
+
+/** Writes a file of local state (keys, a password: mode 600) in the data folder, made first if missing. */
+export function writeDataFile(name: string, text: string) {
+  mkdirSync(dataDir(), { recursive: true });
+  writeFileSync(path.join(dataDir(), name), text, { mode: 0o600 });
+}

@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { hashPassword, verifyPassword } from '../../accounts/passwords';
 import type { Database } from '../../db/client';
 import { findConsoleUserByEmail, findPasswordHash, setConsolePassword } from '../../db/repositories/console-users';
 import type { Scope } from '../../domain/scope';
-import { dataDir } from '../../lib/paths';
+import { dataDir, writeDataFile } from '../../lib/paths';
 import { createConsoleUser } from './users';
 
 export const DEMO_OWNER_EMAIL = 'owner@demo.example';
 export type DemoOwner = { email: string; password: string };
 
-const demoOwnerPath = () => path.join(dataDir(), 'demo-owner.json');
+const DEMO_OWNER_FILE = 'demo-owner.json';
+const demoOwnerPath = () => path.join(dataDir(), DEMO_OWNER_FILE);
 
 /**
  * The demo company's owner, so `npm start` can say how to sign in to the console. Its password is made at
@@ -26,8 +27,7 @@ export async function seedDemoOwner(database: Database, scope: Scope): Promise<D
   const owner = { email: DEMO_OWNER_EMAIL, password: randomBytes(12).toString('base64url') };
   if (user) await setConsolePassword(database.db, user.id, await hashPassword(owner.password));
   else await createConsoleUser(database.db, scope, { ...owner, name: 'Demo Owner', role: 'owner' });
-  mkdirSync(dataDir(), { recursive: true });
-  writeFileSync(demoOwnerPath(), `${JSON.stringify(owner, null, 2)}\n`, { mode: 0o600 });
+  writeDataFile(DEMO_OWNER_FILE, `${JSON.stringify(owner, null, 2)}\n`);
   return owner;
 }
 

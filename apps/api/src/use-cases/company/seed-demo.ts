@@ -1,17 +1,18 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../../db/client';
 import { findKeyByFingerprint } from '../../db/repositories/keys';
 import type { Scope } from '../../domain/scope';
 import { fingerprint } from '../../lib/api-keys';
-import { dataDir, repoRoot } from '../../lib/paths';
+import { dataDir, repoRoot, writeDataFile } from '../../lib/paths';
 import { type DemoOwner, seedDemoOwner } from '../accounts/demo-owner';
 import { applyCompanyConfig } from './apply-config';
 import { createKey, listCompanyKeys, revokeCompanyKey } from './keys';
 
 export const DEMO_SLUG = 'demo';
 export const demoConfigPath = () => path.join(repoRoot(), 'apps/api/config/demo-company.json');
-const demoKeysPath = () => path.join(dataDir(), 'demo-keys.json');
+const DEMO_KEYS_FILE = 'demo-keys.json';
+const demoKeysPath = () => path.join(dataDir(), DEMO_KEYS_FILE);
 
 export type DemoKeys = { publishable: string; server: string };
 /** What npm start prints: the demo's key pair and its console owner's sign-in. */
@@ -51,9 +52,7 @@ async function seedKeys(database: Database, scope: Scope, now: Date): Promise<De
     ).key,
     server: (await createKey(database, scope, { kind: 'server', label: 'demo: local backend' }, now)).key,
   };
-  // On PostgreSQL nothing else has made the data folder yet.
-  mkdirSync(dataDir(), { recursive: true });
-  writeFileSync(demoKeysPath(), `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
+  writeDataFile(DEMO_KEYS_FILE, `${JSON.stringify(keys, null, 2)}\n`);
   return keys;
 }
 

@@ -46,9 +46,9 @@ const PATCHES = {
   observe: [
     [/(function observe\([^)]*\) \{\n)/, (_, head) => `${head}  return (c, next) => next();\n`],
     [
-      /app\.use\("\*", async \(c, next\) => \{\n(\s*)const early = await crossOrigin/,
+      /app\.use\("\*", async \(c, next\) => \{\n(\s*)let early = crossOrigin/,
       (_, i) =>
-        `app.use("*", (c, next) => next());\n  if (0) app.use("*", async (c, next) => {\n${i}const early = await crossOrigin`,
+        `app.use("*", (c, next) => next());\n  if (0) app.use("*", async (c, next) => {\n${i}let early = crossOrigin`,
     ],
   ],
   handler: [
@@ -69,10 +69,21 @@ const ALONE = {
   'request id header': [[/\n(\s*)outgoing\?\.setHeader\("X-Request-Id", requestId\);/, '\n']],
   'log line': [[/\n(\s*)logLine\(\{\n(\s*)request_id/, (_, i, j) => `\n${i}if (0) logLine({\n${j}request_id`]],
   metrics: [[/\n(\s*)record\(operation, status, seconds\);/, '\n']],
-  'CORS check': [[/const early = await crossOrigin\(c, options\.cors\);\n(\s*)if \(early\) return early;/, '']],
+  'CORS check': [
+    [
+      /let early = crossOrigin\(c, options\.cors\);\n\s*if \(early instanceof Promise\) [^\n]*\n\s*if \(early\) return early;/,
+      '',
+    ],
+  ],
   'rate limiters': [
-    [/const ipWait = await byIp\.hit\(ip\);\n(\s*)if \(ipWait\) throw rateLimited\(ipWait\);/, ''],
-    [/const keyWait = await byKey\.hit\([^;]*\);\n(\s*)if \(keyWait\) throw rateLimited\(keyWait\);/, ''],
+    [
+      /let ipWait = byIp\.hit\(ip\);\n\s*if \(ipWait instanceof Promise\) [^\n]*\n\s*if \(ipWait\) throw rateLimited\(ipWait\);/,
+      '',
+    ],
+    [
+      /let keyWait = byKey\.hit\([^;]*\);\n\s*if \(keyWait instanceof Promise\) [^\n]*\n\s*if \(keyWait\) throw rateLimited\(keyWait\);/,
+      '',
+    ],
   ],
 };
 

@@ -69,7 +69,7 @@ function readText(incoming: IncomingMessage, maxBytes: number): Promise<string |
     };
     const onEnd = () => {
       stop();
-      const text = Buffer.concat(chunks).toString('utf8');
+      const text = (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)).toString('utf8');
       resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     };
     const onError = (err: Error) => {

@@ -34,7 +34,7 @@ export type KeyGateOptions<E extends KeyEnv> = {
    */
   rate: { perMinute: number; per: string; prefix: string; redis?: unknown; clientIp?: (c: Context) => string };
   /** The surface's own rules on the key and its company: the company's catalog, or a refusal. */
-  admit: (c: Context<E>, key: LiveKey) => Promise<Catalog>;
+  admit: (c: Context<E>, key: LiveKey) => Catalog | Promise<Catalog>;
   /** Runs once the caller is known, before the handler (the shell's body read). */
   afterKey: (c: Context) => Promise<void> | undefined;
   /** Runs last, with the scope made (the free plan's window header). */
@@ -61,6 +61,8 @@ export function keyGate<E extends KeyEnv>(options: KeyGateOptions<E>): Middlewar
       retryAfterSeconds: seconds,
     });
 
+  // What is known already (a cached key and catalog, a count in memory) is used without waiting on a
+  // promise: the gate runs on every request, and each await is a turn of the microtask queue.
   return async (c, next) => {
     if (options.before) {
       const early = options.before(c);
@@ -68,12 +70,16 @@ export function keyGate<E extends KeyEnv>(options: KeyGateOptions<E>): Middlewar
     }
     const ip = rate.clientIp?.(c);
     if (byIp && ip !== undefined) {
-      const ipWait = await byIp.hit(ip);
+      let ipWait = byIp.hit(ip);
+      if (ipWait instanceof Promise) ipWait = await ipWait;
       if (ipWait) throw rateLimited(ipWait);
     }
-    const key = await authenticate(c, options);
-    const catalog = await options.admit(c, key);
-    const keyWait = await byKey.hit(key.kind === 'publishable' && ip !== undefined ? `${key.id} ${ip}` : key.id);
+    let key = authenticate(c, options);
+    if (key instanceof Promise) key = await key;
+    let catalog = options.admit(c, key);
+    if (catalog instanceof Promise) catalog = await catalog;
+    let keyWait = byKey.hit(key.kind === 'publishable' && ip !== undefined ? `${key.id} ${ip}` : key.id);
+    if (keyWait instanceof Promise) keyWait = await keyWait;
     if (keyWait) throw rateLimited(keyWait);
     const scope: CatalogScope = {
       companyId: catalog.company.id,
@@ -89,7 +95,7 @@ export function keyGate<E extends KeyEnv>(options: KeyGateOptions<E>): Middlewar
 }
 
 /** The presented key, found through the registry's cache: known, of a kind the surface takes, live. */
-async function authenticate<E extends KeyEnv>(c: Context<E>, options: KeyGateOptions<E>): Promise<LiveKey> {
+function authenticate<E extends KeyEnv>(c: Context<E>, options: KeyGateOptions<E>): LiveKey | Promise<LiveKey> {
   const header = c.req.header('authorization') ?? '';
   if (header.length > MAX_AUTHORIZATION) {
     throw unauthorized('This is not an API key: the Authorization header is too long.');
@@ -99,10 +105,15 @@ async function authenticate<E extends KeyEnv>(c: Context<E>, options: KeyGateOpt
   const key = match[1] as string;
   const kind = keyKind(key);
   if (!kind || !options.kinds.includes(kind)) throw unauthorized(options.wrongKind);
-  const row = await options.registry.key(keyFingerprint(key));
+  const row = options.registry.key(keyFingerprint(key));
+  const { now } = options;
+  return row instanceof Promise ? row.then((found) => liveKey(found, kind, now)) : liveKey(row, kind, now);
+}
+
+function liveKey(row: KeyRow | null, kind: KeyKind, now: () => Date): LiveKey {
   if (!row || row.kind !== kind) throw unauthorized('Invalid API key.');
   if (row.revokedAt) throw unauthorized('This API key was revoked.');
-  if (row.expiresAt && row.expiresAt.getTime() <= options.now().getTime()) {
+  if (row.expiresAt && row.expiresAt.getTime() <= now().getTime()) {
     throw unauthorized('This API key has expired.');
   }
   return { id: row.id, companyId: row.companyId, allowedDomains: row.allowedDomains, kind };

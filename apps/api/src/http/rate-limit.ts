@@ -1,15 +1,18 @@
 import { type IRateLimiterRes, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 
 export type Limiter = {
-  /** Counts one request for key; resolves to the seconds to wait when over the limit, else 0. */
-  hit(key: string): Promise<number>;
+  /**
+   * Counts one request for key: the seconds to wait when over the limit, else 0. Counted in this process's
+   * memory it answers at once; counted in Redis, through a promise.
+   */
+  hit(key: string): number | Promise<number>;
 };
 
 export type LimitOptions = { points: number; durationSeconds: number; prefix: string; redis?: unknown };
 
 /**
  * A rate-limiter-flexible counter: in memory for one process, in Redis when shared (with an in-memory
- * stand-in while Redis cannot be reached). The per-minute limits and the payment caps both count here.
+ * stand-in while Redis cannot be reached). The payment caps and the console's throttles count here.
  */
 export function limiterStore(settings: { points: number; duration: number; keyPrefix: string }, redis?: unknown) {
   return redis
@@ -17,13 +20,51 @@ export function limiterStore(settings: { points: number; duration: number; keyPr
     : new RateLimiterMemory(settings);
 }
 
-/** Fixed-window limits: in memory for one process, Redis when shared. */
+/**
+ * Fixed-window limits: Redis when shared; in one process, counted in place (`memoryWindows`), because the
+ * per-minute limits are counted on every request and the library's memory store answers through a promise.
+ */
 export function createLimiter(options: LimitOptions): Limiter {
+  if (!options.redis) return memoryWindows(options.points, options.durationSeconds);
   const limiter = limiterStore(
     { points: options.points, duration: options.durationSeconds, keyPrefix: options.prefix },
     options.redis,
   );
   return { hit: (key) => secondsToWait(limiter.consume(key)) };
+}
+
+/**
+ * One fixed window per key, as rate-limiter-flexible's memory store counts it (the window opens at the key's
+ * first request and lasts `durationSeconds`; past `points` the wait is what is left of it, at least 1 s),
+ * answered without a promise. Windows that ended are dropped once a window's length has passed, so the map
+ * holds the keys of about the last two windows.
+ */
+export function memoryWindows(
+  points: number,
+  durationSeconds: number,
+  now: () => number = Date.now,
+): Limiter & { size(): number } {
+  const windowMs = durationSeconds * 1000;
+  const windows = new Map<string, { count: number; endsAt: number }>();
+  let sweepAt = now() + windowMs;
+  return {
+    hit(key) {
+      const at = now();
+      if (at >= sweepAt) {
+        for (const [k, w] of windows) if (w.endsAt <= at) windows.delete(k);
+        sweepAt = at + windowMs;
+      }
+      let window = windows.get(key);
+      if (!window || window.endsAt <= at) {
+        window = { count: 0, endsAt: at + windowMs };
+        windows.set(key, window);
+      }
+      window.count++;
+      return window.count > points ? Math.max(1, Math.ceil((window.endsAt - at) / 1000)) : 0;
+    },
+    /** The keys held. */
+    size: () => windows.size,
+  };
 }
 
 /** Seconds until a refused consume may try again, 0 when it was allowed; a store's own failure is thrown. */

@@ -92,7 +92,8 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
   app.onError((err, c) => envelope.error(c, toDomainError(err, c.get('requestId' as never) ?? randomUUID())));
   app.notFound((c) => envelope.notFound(c, allowedMethods(c.req.path)));
   app.use('*', async (c, next) => {
-    const early = await crossOrigin(c, options.cors);
+    let early = crossOrigin(c, options.cors);
+    if (early instanceof Promise) early = await early;
     if (early) return early;
     if (!options.methods.includes(c.req.method)) {
       const named = options.methods.filter((m) => m !== 'HEAD');

@@ -2,8 +2,8 @@ import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger, isoClock, logFormat, type RequestLine, requestWriter } from './log';
 
-/** After the turn of the event loop in which request lines were written, when they are on the stream. */
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve)).then(() => new Promise(setImmediate));
+/** Once request lines written with `requestWriter(logger, 0)` are on the stream. */
+const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 5)).then(() => new Promise(setImmediate));
 
 function capture(env: Record<string, string>) {
   const out = new PassThrough();
@@ -67,8 +67,8 @@ describe('the logger', () => {
       company_id: '0b9e5f7a-6f2e-4a8e-9f3e-2f1d3c4b5a69',
     };
     const ours = capture({ NODE_ENV: 'production' });
-    requestWriter(ours.logger)(line);
-    requestWriter(ours.logger)({ ...line, status: 503, company_id: undefined });
+    requestWriter(ours.logger, 0)(line);
+    requestWriter(ours.logger, 0)({ ...line, status: 503, company_id: undefined });
     await nextTurn();
     const pinos = capture({ NODE_ENV: 'production' });
     pinos.logger.info(line, 'request');
@@ -90,15 +90,15 @@ describe('the logger', () => {
       expect(x?.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     }
     const quiet = capture({ NODE_ENV: 'production', LOG_LEVEL: 'warn' });
-    requestWriter(quiet.logger)(line);
+    requestWriter(quiet.logger, 0)(line);
     await nextTurn();
     expect(quiet.text()).toBe('');
-    requestWriter(quiet.logger)({ ...line, status: 500 });
+    requestWriter(quiet.logger, 0)({ ...line, status: 500 });
     await nextTurn();
     expect(quiet.text()).toContain('"level":"error"');
   });
 
-  it("writes a turn's request lines to the stream in one write, after the turn", async () => {
+  it('writes request lines in batches: the lines of the last hold together, at once past 8 KB', async () => {
     const writes: string[] = [];
     const out = new Writable({
       write(chunk, _encoding, done) {
@@ -106,7 +106,7 @@ describe('the logger', () => {
         done();
       },
     });
-    const write = requestWriter(createLogger({ NODE_ENV: 'production' }, out));
+    const write = requestWriter(createLogger({ NODE_ENV: 'production' }, out), 20);
     const line: RequestLine = {
       request_id: 'req-1',
       surface: 'booking',
@@ -117,14 +117,22 @@ describe('the logger', () => {
       company_id: undefined,
     };
     write(line);
-    // Another request answered in the same turn, after promises in between.
-    await Promise.resolve().then(() => Promise.resolve());
+    // Another request answered a turn later.
+    await new Promise(setImmediate);
     write({ ...line, request_id: 'req-2' });
     expect(writes).toEqual([]);
-    await nextTurn();
-    write({ ...line, request_id: 'req-3' });
-    await nextTurn();
-    expect(writes.map((w) => w.match(/req-\d/g))).toEqual([['req-1', 'req-2'], ['req-3']]);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(writes.map((w) => w.match(/req-\d+/g))).toEqual([['req-1', 'req-2']]);
+    // A busy moment: the batch goes as soon as it passes 8 KB, the rest after the hold.
+    for (let i = 0; i < 60; i++) write({ ...line, request_id: `req-${100 + i}` });
+    expect(writes).toHaveLength(2);
+    const first = writes[1]?.match(/req-\d+/g) ?? [];
+    expect(first.length).toBeGreaterThan(25);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(writes).toHaveLength(3);
+    expect([...first, ...(writes[2]?.match(/req-\d+/g) ?? [])]).toEqual(
+      Array.from({ length: 60 }, (_, i) => `req-${100 + i}`),
+    );
   });
 
   it("keeps the request line's clock to toISOString's, millisecond by millisecond across seconds", () => {

@@ -108,16 +108,21 @@ export function requestLog(): (line: RequestLine) => void {
 type LogStream = { write(text: string): unknown; flushSync?(): void };
 
 /**
- * The request lines of one turn of the event loop go to the stream in one write, once the turn's requests
- * are answered (pino's stream measures what it holds on every write: per line, that was half the line's
- * cost). What is still waiting when the process exits is written then.
+ * The request lines go to the stream in batches of about 8 KB, and within `holdMs` of the first line of a
+ * batch: pino's stream measures what it holds on every write (per line, that was half the line's cost), and
+ * a batch per turn of the event loop cost a scheduled callback and a write for every few requests. The
+ * stream itself holds 4 KB or a second (`createLogger`), so a line waits no longer than it did. What is still
+ * waiting when the process exits is written then.
  */
-export function requestWriter(logger: Logger): (line: RequestLine) => void {
+export function requestWriter(logger: Logger, holdMs = 100): (line: RequestLine) => void {
   const stream = (logger as unknown as Record<symbol, LogStream | undefined>)[pino.symbols.streamSym];
   const pid = process.pid;
   const time = isoClock();
   let batch = '';
+  let timer: NodeJS.Timeout | undefined;
   const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
     const lines = batch;
     batch = '';
     if (lines) stream?.write(lines);
@@ -131,10 +136,14 @@ export function requestWriter(logger: Logger): (line: RequestLine) => void {
   return (line) => {
     const level = line.status >= 500 ? 'error' : 'info';
     if (!logger.isLevelEnabled(level)) return;
-    if (batch === '') setImmediate(flush);
     batch += `{"level":"${level}","time":"${time()}","pid":${pid},"request_id":${JSON.stringify(line.request_id)},"surface":${JSON.stringify(line.surface)},"operation":${JSON.stringify(line.operation)},"method":${JSON.stringify(line.method)},"status":${line.status},"duration_ms":${line.duration_ms}${line.company_id === undefined ? '' : `,"company_id":${JSON.stringify(line.company_id)}`},"msg":"request"}\n`;
+    if (batch.length >= BATCH_CHARS) flush();
+    else timer ??= setTimeout(flush, holdMs).unref();
   };
 }
+
+/** A request line is about 250 characters: some 30 lines a batch. */
+const BATCH_CHARS = 8 * 1024;
 
 /**
  * The time now as `new Date().toISOString()` writes it (pino's isoTime), with the date and the second made

@@ -82,9 +82,10 @@ export function createBookingSurface(deps: BookingDeps) {
         redis: deps.redis,
         clientIp: deps.clientIp,
       },
-      admit: async (c, key) => {
+      admit: (c, key) => {
         c.set('channel', callerChannel(c, key, deps.hostedBaseUrl));
-        return activeCatalog(await registry.catalog(key.companyId));
+        const catalog = registry.catalog(key.companyId);
+        return catalog instanceof Promise ? catalog.then(activeCatalog) : activeCatalog(catalog);
       },
       afterKey: surface.readBody,
     }),

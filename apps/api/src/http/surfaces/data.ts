@@ -66,7 +66,10 @@ export function createDataSurface(deps: DataDeps) {
       wrongKind: 'This is not a Data API key: use a svc_live_ key (Booking API keys work only on /booking/v1).',
       before: refuseBrowsers,
       rate: { perMinute: deps.ratePerMinute ?? 60, per: 'a minute per key', prefix: 'data', redis: deps.redis },
-      admit: async (_c, key) => admitted(await deps.registry.catalog(key.companyId)),
+      admit: (_c, key) => {
+        const catalog = deps.registry.catalog(key.companyId);
+        return catalog instanceof Promise ? catalog.then(admitted) : admitted(catalog);
+      },
       afterKey: surface.readBody,
       after: async (c, scope) => {
         if (c.req.method !== 'POST' && scope.catalog.company.dataApi.plan === 'free') {

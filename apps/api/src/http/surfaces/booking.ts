@@ -107,7 +107,12 @@ export function createBookingSurface(deps: BookingDeps) {
 
   route(ops.getCompany, (c) => presentCompany(catalog(c), deps.hostedBaseUrl, today(c)));
   const at = (c: Context<BookingEnv>) => ({ today: today(c), now: now() });
-  route(ops.listSizes, async (c) => presentSizesText(catalog(c), await sizesWithFleet(deps.db, scope(c), at(c))));
+  route(ops.listSizes, (c) => {
+    const sizes = sizesWithFleet(deps.db, scope(c), at(c));
+    return sizes instanceof Promise
+      ? sizes.then((rows) => presentSizesText(catalog(c), rows))
+      : presentSizesText(catalog(c), sizes);
+  });
   route(ops.getMaterials, (c) => presentMaterials(catalog(c)));
   route(ops.getAvailability, (c) => availabilityFor(deps.db, scope(c), c.req.valid('query'), at(c)));
   route(ops.check, (c) => presentCheck(checkBooking(scope(c), c.req.valid('json'), today(c))));

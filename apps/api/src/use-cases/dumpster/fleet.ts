@@ -202,12 +202,22 @@ export async function availabilityFor(
 }
 
 /** GET /sizes: each size as the catalog has it and, for one whose cans are counted, its next delivery day. */
-export async function sizesWithFleet(db: Queryable, { catalog }: CatalogScope, at: { today: string; now: Date }) {
+export function sizesWithFleet(db: Queryable, { catalog }: CatalogScope, at: { today: string; now: Date }) {
   const tracked = catalog.sizes.filter(isTracked);
+  // No size counted against a fleet (most companies): nothing to ask the database, answered at once.
+  if (tracked.length === 0) return catalog.sizes.map((size) => ({ size, nextDeliveryDate: undefined }));
   const range = bookableRange(catalog, at.today, at.today);
-  if (tracked.length === 0 || !range) {
-    return catalog.sizes.map((size) => ({ size, nextDeliveryDate: isTracked(size) ? null : undefined }));
-  }
+  if (!range) return catalog.sizes.map((size) => ({ size, nextDeliveryDate: isTracked(size) ? null : undefined }));
+  return withNextDeliveries(db, catalog, tracked, range, at);
+}
+
+async function withNextDeliveries(
+  db: Queryable,
+  catalog: Catalog,
+  tracked: Tracked[],
+  range: NonNullable<ReturnType<typeof bookableRange>>,
+  at: { today: string; now: Date },
+) {
   const longest = Math.max(...tracked.map(shortestRental));
   const counted = await countFleets(db, catalog, tracked, range, longest, at.now);
   return catalog.sizes.map((size) => {

@@ -53,10 +53,10 @@ const PATCHES = {
   ],
   handler: [
     [
-      /route\((\w+), async \(c\) => presentSizesText\(/,
-      (_, op) => `let keptSizes; route(${op}, (c) => keptSizes ?? (async () => keptSizes = presentSizesText(`,
+      /route\((\w+), \(c\) => \{\n(\s*)const (\w+) = sizesWithFleet\(/,
+      (_, op, i, v) => `let keptSizes; route(${op}, (c) => keptSizes ??= ((c) => {\n${i}const ${v} = sizesWithFleet(`,
     ],
-    [/(keptSizes = presentSizesText\([^;]*?\)\)\))\);/, (_, call) => `${call})());`],
+    [/(: presentSizesText\(catalog\(c\), \w+\);\n\s*\})\);/, (_, end) => `${end})(c));`],
     [
       /route\((\w+), \(c\) => presentQuote\(/,
       (_, op) => `let keptQuote; route(${op}, (c) => keptQuote ??= presentQuote(`,

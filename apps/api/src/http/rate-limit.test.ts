@@ -15,7 +15,7 @@ describe('memoryWindows', () => {
     expect(limiter.hit('a')).toBe(0);
   });
 
-  it('drops the windows that ended, so the keys of past minutes are not kept', () => {
+  it('keeps the keys of the last two windows at most: older ones are dropped whole', () => {
     let at = 0;
     const limiter = memoryWindows(1, 60, () => at);
     for (let i = 0; i < 1000; i++) limiter.hit(`visitor ${i}`);
@@ -23,9 +23,16 @@ describe('memoryWindows', () => {
     limiter.hit('half a minute on');
     expect(limiter.size()).toBe(1001);
     at += 31_000;
-    limiter.hit('late');
-    expect(limiter.size()).toBe(2); // 'half a minute on' is still open
-    expect(limiter.hit('visitor 1')).toBe(0); // counted from 1 again
-    expect(limiter.hit('visitor 1')).toBe(60);
+    // A window's length has passed: those maps are the previous ones, 'half a minute on' still open in it.
+    expect(limiter.hit('half a minute on')).toBe(29);
+    expect(limiter.hit('visitor 1')).toBe(0); // its window ended: a new one, counted from 1
+    expect(limiter.size()).toBe(1002);
+    at += 60_000;
+    limiter.hit('two minutes on');
+    expect(limiter.size()).toBe(2); // the first minute's keys are gone; visitor 1's new window is kept
+    expect(limiter.hit('visitor 1')).toBe(0); // its window (opened at 61 s) ended at 121 s
+    at += 120_000;
+    limiter.hit('later');
+    expect(limiter.size()).toBe(1);
   });
 });

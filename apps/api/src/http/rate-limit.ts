@@ -36,34 +36,39 @@ export function createLimiter(options: LimitOptions): Limiter {
 /**
  * One fixed window per key, as rate-limiter-flexible's memory store counts it (the window opens at the key's
  * first request and lasts `durationSeconds`; past `points` the wait is what is left of it, at least 1 s),
- * answered without a promise. Windows that ended are dropped once a window's length has passed, so the map
- * holds the keys of about the last two windows.
+ * answered without a promise. New windows go into the current map; once a window's length has passed, the
+ * current map becomes the previous one and the previous one is dropped whole: every window in it had ended.
+ * So the maps hold the keys of the last two windows at most, and dropping them costs nothing per key.
  */
 export function memoryWindows(
   points: number,
   durationSeconds: number,
   now: () => number = Date.now,
 ): Limiter & { size(): number } {
+  type Window = { count: number; endsAt: number };
   const windowMs = durationSeconds * 1000;
-  const windows = new Map<string, { count: number; endsAt: number }>();
-  let sweepAt = now() + windowMs;
+  let current = new Map<string, Window>();
+  let previous = new Map<string, Window>();
+  let turnAt = now() + windowMs;
   return {
     hit(key) {
       const at = now();
-      if (at >= sweepAt) {
-        for (const [k, w] of windows) if (w.endsAt <= at) windows.delete(k);
-        sweepAt = at + windowMs;
+      if (at >= turnAt) {
+        // Windows of the current map opened before turnAt; after another whole window they have all ended.
+        previous = at - turnAt >= windowMs ? new Map() : current;
+        current = new Map();
+        turnAt = at + windowMs;
       }
-      let window = windows.get(key);
+      let window = current.get(key) ?? previous.get(key);
       if (!window || window.endsAt <= at) {
         window = { count: 0, endsAt: at + windowMs };
-        windows.set(key, window);
+        current.set(key, window);
       }
       window.count++;
       return window.count > points ? Math.max(1, Math.ceil((window.endsAt - at) / 1000)) : 0;
     },
     /** The keys held. */
-    size: () => windows.size,
+    size: () => current.size + previous.size,
   };
 }
 

@@ -1,5 +1,5 @@
 import { PassThrough, Writable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLogger, isoClock, logFormat, type RequestLine, requestWriter } from './log';
 
 /** Once request lines written with `requestWriter(logger, 0)` are on the stream. */
@@ -98,41 +98,47 @@ describe('the logger', () => {
     expect(quiet.text()).toContain('"level":"error"');
   });
 
-  it('writes request lines in batches: the lines of the last hold together, at once past 8 KB', async () => {
-    const writes: string[] = [];
-    const out = new Writable({
-      write(chunk, _encoding, done) {
-        writes.push(String(chunk));
-        done();
-      },
-    });
-    const write = requestWriter(createLogger({ NODE_ENV: 'production' }, out), 20);
-    const line: RequestLine = {
-      request_id: 'req-1',
-      surface: 'booking',
-      operation: 'getQuote',
-      method: 'POST',
-      status: 200,
-      duration_ms: 0.4,
-      company_id: undefined,
-    };
-    write(line);
-    // Another request answered a turn later.
-    await new Promise(setImmediate);
-    write({ ...line, request_id: 'req-2' });
-    expect(writes).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    expect(writes.map((w) => w.match(/req-\d+/g))).toEqual([['req-1', 'req-2']]);
-    // A busy moment: the batch goes as soon as it passes 8 KB, the rest after the hold.
-    for (let i = 0; i < 60; i++) write({ ...line, request_id: `req-${100 + i}` });
-    expect(writes).toHaveLength(2);
-    const first = writes[1]?.match(/req-\d+/g) ?? [];
-    expect(first.length).toBeGreaterThan(25);
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    expect(writes).toHaveLength(3);
-    expect([...first, ...(writes[2]?.match(/req-\d+/g) ?? [])]).toEqual(
-      Array.from({ length: 60 }, (_, i) => `req-${100 + i}`),
-    );
+  it('writes request lines in batches: the lines of the last hold together, at once past 8 KB', () => {
+    vi.useFakeTimers();
+    try {
+      const writes: string[] = [];
+      const out = new Writable({
+        write(chunk, _encoding, done) {
+          writes.push(String(chunk));
+          done();
+        },
+      });
+      const write = requestWriter(createLogger({ NODE_ENV: 'production' }, out), 20);
+      const line: RequestLine = {
+        request_id: 'req-1',
+        surface: 'booking',
+        operation: 'getQuote',
+        method: 'POST',
+        status: 200,
+        duration_ms: 0.4,
+        company_id: undefined,
+      };
+      write(line);
+      vi.advanceTimersByTime(19);
+      write({ ...line, request_id: 'req-2' });
+      expect(writes).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(writes.map((w) => w.match(/req-\d+/g))).toEqual([['req-1', 'req-2']]);
+      // A busy moment: the batch goes as soon as it passes 8 KB, the rest after the hold.
+      for (let i = 0; i < 60; i++) write({ ...line, request_id: `req-${100 + i}` });
+      expect(writes).toHaveLength(2);
+      const first = writes[1]?.match(/req-\d+/g) ?? [];
+      expect(first.length).toBeGreaterThan(25);
+      vi.advanceTimersByTime(19);
+      expect(writes).toHaveLength(2);
+      vi.advanceTimersByTime(1);
+      expect(writes).toHaveLength(3);
+      expect([...first, ...(writes[2]?.match(/req-\d+/g) ?? [])]).toEqual(
+        Array.from({ length: 60 }, (_, i) => `req-${100 + i}`),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keeps the request line's clock to toISOString's, millisecond by millisecond across seconds", () => {

@@ -204,9 +204,8 @@ export async function availabilityFor(
 /** GET /sizes: each size as the catalog has it and, for one whose cans are counted, its next delivery day. */
 export function sizesWithFleet(db: Queryable, { catalog }: CatalogScope, at: { today: string; now: Date }) {
   const tracked = catalog.sizes.filter(isTracked);
-  // No size counted against a fleet (most companies): nothing to ask the database, answered at once.
-  if (tracked.length === 0) return catalog.sizes.map((size) => ({ size, nextDeliveryDate: undefined }));
-  const range = bookableRange(catalog, at.today, at.today);
+  // No size counted against a fleet (most companies), or no day to book: answered at once, no database.
+  const range = tracked.length > 0 ? bookableRange(catalog, at.today, at.today) : null;
   if (!range) return catalog.sizes.map((size) => ({ size, nextDeliveryDate: isTracked(size) ? null : undefined }));
   return withNextDeliveries(db, catalog, tracked, range, at);
 }

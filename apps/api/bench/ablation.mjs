@@ -46,9 +46,9 @@ const PATCHES = {
   observe: [
     [/(function observe\([^)]*\) \{\n)/, (_, head) => `${head}  return (c, next) => next();\n`],
     [
-      /app\.use\("\*", async \(c, next\) => \{\n(\s*)let early = crossOrigin/,
+      /app\.use\("\*", \(c, next\) => \{\n(\s*)const early = crossOrigin/,
       (_, i) =>
-        `app.use("*", (c, next) => next());\n  if (0) app.use("*", async (c, next) => {\n${i}let early = crossOrigin`,
+        `app.use("*", (c, next) => next());\n  if (0) app.use("*", (c, next) => {\n${i}const early = crossOrigin`,
     ],
   ],
   handler: [
@@ -58,8 +58,8 @@ const PATCHES = {
     ],
     [/(: presentSizesText\(catalog\(c\), \w+\);\n\s*\})\);/, (_, end) => `${end})(c));`],
     [
-      /route\((\w+), \(c\) => presentQuote\(/,
-      (_, op) => `let keptQuote; route(${op}, (c) => keptQuote ??= presentQuote(`,
+      /route\(\s*(\w+),\s*\(c\) => presentQuoteText\(/,
+      (_, op) => `let keptQuote; route(${op}, (c) => keptQuote ??= presentQuoteText(`,
     ],
   ],
 };
@@ -69,12 +69,7 @@ const ALONE = {
   'request id header': [[/\n(\s*)outgoing\?\.setHeader\("X-Request-Id", requestId\);/, '\n']],
   'log line': [[/\n(\s*)logLine\(\{\n(\s*)request_id/, (_, i, j) => `\n${i}if (0) logLine({\n${j}request_id`]],
   metrics: [[/\n(\s*)record\(operation, status, seconds\);/, '\n']],
-  'CORS check': [
-    [
-      /let early = crossOrigin\(c, options\.cors\);\n\s*if \(early instanceof Promise\) [^\n]*\n\s*if \(early\) return early;/,
-      '',
-    ],
-  ],
+  'CORS check': [[/const early = crossOrigin\(c, options\.cors\);/, 'const early = undefined;']],
   'rate limiters': [
     [
       /let ipWait = byIp\.hit\(ip\);\n\s*if \(ipWait instanceof Promise\) [^\n]*\n\s*if \(ipWait\) throw rateLimited\(ipWait\);/,

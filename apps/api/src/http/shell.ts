@@ -78,8 +78,7 @@ export type Surface<E extends Env> = ReturnType<typeof createSurface<E>>;
 
 export function createSurface<E extends Env>(options: SurfaceOptions) {
   const allowedMethods = methodsByPath(options.base, options.operations);
-  const isUpload = uploadPaths(options.base, options.operations);
-  const takesBody = bodyPaths(options.base, options.operations);
+  const readsJson = jsonBodyPaths(options.base, options.operations);
   const envelope = options.envelope ?? svcEnvelope;
   const app = new OpenAPIHono<E>({
     defaultHook: (result) => {
@@ -91,19 +90,28 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
   app.use('*', observe(options.surface, options.operations, options.base));
   app.onError((err, c) => envelope.error(c, toDomainError(err, c.get('requestId' as never) ?? randomUUID())));
   app.notFound((c) => envelope.notFound(c, allowedMethods(c.req.path)));
-  app.use('*', async (c, next) => {
-    let early = crossOrigin(c, options.cors);
-    if (early instanceof Promise) early = await early;
-    if (early) return early;
-    if (!options.methods.includes(c.req.method)) {
-      const named = options.methods.filter((m) => m !== 'HEAD');
-      c.header('Allow', named.join(', '));
-      throw new DomainError(
-        'method_not_allowed',
-        `${c.req.method} is not supported: ${options.name} takes ${named.join(' and ')}.`,
-      );
+  const refuseMethod = (c: Context) => {
+    if (options.methods.includes(c.req.method)) return;
+    const named = options.methods.filter((m) => m !== 'HEAD');
+    c.header('Allow', named.join(', '));
+    throw new DomainError(
+      'method_not_allowed',
+      `${c.req.method} is not supported: ${options.name} takes ${named.join(' and ')}.`,
+    );
+  };
+  // Every request passes here: with the origin's check in memory (or no Origin), no await of its own.
+  app.use('*', (c, next) => {
+    const early = crossOrigin(c, options.cors);
+    if (early instanceof Promise) {
+      return early.then(async (answer) => {
+        if (answer) return answer;
+        refuseMethod(c);
+        await next();
+      });
     }
-    await next();
+    if (early) return Promise.resolve(early);
+    refuseMethod(c);
+    return next();
   });
   if (options.document) {
     // Public: registered before any gate a surface adds.
@@ -208,8 +216,7 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
      */
     readBody(c: Context): Promise<void> | undefined {
       if (c.req.method === 'GET' || c.req.method === 'HEAD') return undefined;
-      if (!takesBody(c.req.method, c.req.path)) return undefined;
-      if (isUpload(c.req.path)) return undefined;
+      if (!readsJson(`${c.req.method} ${c.req.path}`)) return undefined;
       return readJsonBody(c, options.maxBodyBytes);
     },
   };
@@ -227,33 +234,35 @@ const svcEnvelope: Envelope = {
   },
 };
 
-/** Whether a path is an operation that takes a multipart upload rather than JSON. */
-function uploadPaths(base: string, operations: readonly RouteConfig[]) {
-  const patterns = operations
-    .filter((op) => op.request?.body?.content?.['multipart/form-data'])
-    .map((op) => new RegExp(`^${base}${op.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`));
-  return (path: string) => patterns.length > 0 && patterns.some((p) => p.test(path));
-}
-
-/** Whether the operation at a method and path declares a request body (a write without one reads nothing). */
-function bodyPaths(base: string, operations: readonly RouteConfig[]) {
-  const patterns = operations
+/**
+ * Whether the operation at "METHOD path" declares a JSON body (a write without one reads nothing; an upload
+ * reads its own multipart stream), remembered per method and path as the 405's methods are.
+ */
+function jsonBodyPaths(base: string, operations: readonly RouteConfig[]) {
+  const pattern = (op: RouteConfig) => operationPattern(base, op);
+  const uploads = operations.filter((op) => op.request?.body?.content?.['multipart/form-data']).map(pattern);
+  const bodies = operations
     .filter((op) => op.request?.body)
-    .map((op) => ({
-      method: op.method.toUpperCase(),
-      pattern: new RegExp(`^${base}${op.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
-    }));
-  return (method: string, path: string) => patterns.some((p) => p.method === method && p.pattern.test(path));
+    .map((op) => ({ method: op.method.toUpperCase(), pattern: pattern(op) }));
+  return memoize((methodAndPath: string) => {
+    const space = methodAndPath.indexOf(' ');
+    const method = methodAndPath.slice(0, space);
+    const path = methodAndPath.slice(space + 1);
+    if (!bodies.some((b) => b.method === method && b.pattern.test(path))) return false;
+    return !uploads.some((p) => p.test(path));
+  }, 1_000);
 }
 
 /** The methods the surface's operations take at a path (for 405 and Allow), remembered per path. */
 function methodsByPath(base: string, operations: readonly RouteConfig[]) {
-  const patterns = operations.map((op) => ({
-    method: op.method.toUpperCase(),
-    pattern: new RegExp(`^${base}${op.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
-  }));
+  const patterns = operations.map((op) => ({ method: op.method.toUpperCase(), pattern: operationPattern(base, op) }));
   return memoize(
     (path: string): string[] => [...new Set(patterns.filter((o) => o.pattern.test(path)).map((o) => o.method))],
     1_000,
   );
+}
+
+/** The paths an operation answers: its parameters any one segment, a trailing slash allowed. */
+function operationPattern(base: string, op: RouteConfig) {
+  return new RegExp(`^${base}${op.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`);
 }

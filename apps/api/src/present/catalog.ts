@@ -131,6 +131,34 @@ export function presentPromo(promo: PromoResult) {
     : { ok: true, code: promo.code, discount_type: 'amount' as const, discount_amount: toDollars(promo.amountCents) };
 }
 
+/** Quotes kept per catalog version: a booking page asks for a handful (its sizes, a few rental lengths). */
+const QUOTES_KEPT = 256;
+const quoteTexts = new WeakMap<Catalog, Map<string, JsonText<ReturnType<typeof presentQuote>>>>();
+
+/**
+ * POST /quote's answer as JSON text, kept with the catalog version it was priced from. A quote is a pure
+ * function of that snapshot (prices, fees, promos and their uses), the body's choices and the company's
+ * day, so the same choices on the same day answer the same text until a change replaces the catalog.
+ * At most QUOTES_KEPT a version (all forgotten at once past it); a refused choice throws and nothing is kept.
+ */
+export function presentQuoteText<B extends object>(
+  catalog: Catalog,
+  choices: B,
+  today: string,
+  price: (choices: B) => Parameters<typeof presentQuote>[1],
+) {
+  // The checked body: only the contract's fields, so its JSON names every choice, without collisions.
+  const key = `${today} ${JSON.stringify(choices)}`;
+  const kept = quoteTexts.get(catalog) ?? new Map();
+  const hit = kept.get(key);
+  if (hit) return hit;
+  const text = jsonText(presentQuote(catalog, price(choices)));
+  if (kept.size === 0) quoteTexts.set(catalog, kept);
+  else if (kept.size >= QUOTES_KEPT) kept.clear();
+  kept.set(key, text);
+  return text;
+}
+
 export function presentQuote(
   catalog: Catalog,
   {

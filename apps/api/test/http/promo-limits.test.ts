@@ -56,6 +56,12 @@ describe.each(targets)('a one-use promo on $name', (target) => {
     api.post(path, { key: co.key, body: { session_id: i.session_id, payment_intent_id: i.payment_intent_id } });
 
   it('20 concurrent intents for its one use: exactly one holds it, and a junk job cannot take it either', async () => {
+    // Quoted before the race: a quote kept for this catalog version must not outlive the spent use (below).
+    const quoted = await api.post('/quote', {
+      key: co.key,
+      body: { size_id: co.size, rental_days: 7, promo_code: 'ONCE' },
+    });
+    expect(quoted.body.data.promo).toMatchObject({ ok: true, code: 'ONCE' });
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => api.post('/intents', { key: co.key, body: dumpster() })),
     );
@@ -79,6 +85,14 @@ describe.each(targets)('a one-use promo on $name', (target) => {
         timeout: 5_000,
       })
       .toMatchObject({ ok: false, reason: 'usage_limit_reached' });
+    const requoted = await api.post('/quote', {
+      key: co.key,
+      body: { size_id: co.size, rental_days: 7, promo_code: 'ONCE' },
+    });
+    expect(requoted.body.data).toMatchObject({
+      promo: { ok: false, reason: 'usage_limit_reached' },
+      lines: { promo_discount: 0 },
+    });
     expectError(await api.post('/intents', { key: co.key, body: dumpster() }), 409, 'promo_invalid', 'promo_code');
   });
 });

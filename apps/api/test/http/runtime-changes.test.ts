@@ -1,6 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
+import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';
 import { eventually, svc } from '../support/cli';
 import { apiClient, expectError } from '../support/client';
+import { acmeTwin } from '../support/companies';
+import { acmeConfig } from '../support/fixtures';
+import { withTargetDb } from '../support/target-db';
 
 const targets = inject('targets');
 
@@ -57,5 +61,29 @@ describe.each(targets)('company changes reach the running $name', (target) => {
       await svc(target, 'platform', 'booking-api', 'on');
     }
     await eventually(async () => expect((await api.get('/sizes', { key: acme.server })).status).toBe(200));
+  });
+
+  it('a new price and a new promo reach POST /quote for the very same body', async () => {
+    // Quotes are kept per catalog version (present/catalog.ts): the same body must not answer the old price.
+    const twin = await acmeTwin(target, 'Repriced Hauling');
+    const body = { size_id: twin.size, rental_days: 7, promo_code: 'LATER' };
+    const before = (await api.post('/quote', { key: twin.key, body })).body.data;
+    expect(before.lines.base).toBe(350);
+    expect(before.promo).toMatchObject({ ok: false, reason: 'not_found' });
+    const base = acmeConfig(target.fixtures.today);
+    await withTargetDb(target, (db) =>
+      applyCompanyConfig(db, {
+        ...base,
+        slug: twin.slug,
+        name: 'Repriced Hauling',
+        sizes: base.sizes.map((s) => (s.key === '10yd' ? { ...s, prices: { ...s.prices, d7: 370 } } : s)),
+        promo_codes: [...(base.promo_codes ?? []), { code: 'LATER', type: 'amount', amount: 20 }],
+      }),
+    );
+    await eventually(async () => {
+      const after = (await api.post('/quote', { key: twin.key, body })).body.data;
+      expect(after.lines).toMatchObject({ base: 370, promo_discount: 20 });
+      expect(after.promo).toMatchObject({ ok: true, code: 'LATER' });
+    });
   });
 });

@@ -8,7 +8,13 @@ import { todayIn } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
 import { isHostedOrigin, originAllowed, pageMayUseKey } from '../../lib/api-keys';
 import type { PhotoStore } from '../../photos/store';
-import { presentCheck, presentCompany, presentMaterials, presentQuote, presentSizesText } from '../../present/catalog';
+import {
+  presentCheck,
+  presentCompany,
+  presentMaterials,
+  presentQuoteText,
+  presentSizesText,
+} from '../../present/catalog';
 import { presentIntent, presentSession } from '../../present/orders';
 import { confirmOrder } from '../../use-cases/dumpster/confirm-order';
 import { createIntent } from '../../use-cases/dumpster/create-intent';
@@ -116,7 +122,9 @@ export function createBookingSurface(deps: BookingDeps) {
   route(ops.getMaterials, (c) => presentMaterials(catalog(c)));
   route(ops.getAvailability, (c) => availabilityFor(deps.db, scope(c), c.req.valid('query'), at(c)));
   route(ops.check, (c) => presentCheck(checkBooking(scope(c), c.req.valid('json'), today(c))));
-  route(ops.quote, (c) => presentQuote(catalog(c), quoteRental(scope(c), c.req.valid('json'), today(c))));
+  route(ops.quote, (c) =>
+    presentQuoteText(catalog(c), c.req.valid('json'), today(c), (body) => quoteRental(scope(c), body, today(c))),
+  );
   route(ops.createIntent, async (c) =>
     presentIntent(catalog(c), await createIntent(orders, scope(c), c.req.valid('json'), today(c), caller(c))),
   );

@@ -41,16 +41,16 @@ describe('POST /quote answers kept per catalog version', () => {
     expect(JSON.parse(after.text).lines.base - JSON.parse(before.text).lines.base).toBe(10);
   });
 
-  it('keeps nothing for a refused choice, and at most 256 a version', () => {
+  it('keeps nothing for a refused choice, and at most 64 a version', () => {
     const { quote, priced } = counted();
     const unknown = { size_id: '00000000-0000-4000-8000-000000000999', rental_days: 9 };
     expect(() => quote(unknown)).toThrow(expect.objectContaining({ code: 'not_found' }));
     expect(() => quote(unknown)).toThrow(expect.objectContaining({ code: 'not_found' }));
     expect(priced()).toBe(2);
-    for (let days = 1; days <= 257; days++) quote({ size_id: SIZE.id, rental_days: days });
-    expect(priced()).toBe(2 + 257);
-    // The 257th choice forgot the first 256: the first is priced again.
+    for (let days = 1; days <= 65; days++) quote({ size_id: SIZE.id, rental_days: days });
+    expect(priced()).toBe(2 + 65);
+    // The 65th choice forgot the first 64: the first is priced again.
     quote({ size_id: SIZE.id, rental_days: 1 });
-    expect(priced()).toBe(2 + 258);
+    expect(priced()).toBe(2 + 66);
   });
 });

@@ -132,7 +132,7 @@ export function presentPromo(promo: PromoResult) {
 }
 
 /** Quotes kept per catalog version: a booking page asks for a handful (its sizes, a few rental lengths). */
-const QUOTES_KEPT = 256;
+const QUOTES_KEPT = 64;
 const quoteTexts = new WeakMap<Catalog, Map<string, JsonText<ReturnType<typeof presentQuote>>>>();
 
 /**

@@ -53,10 +53,9 @@ const PATCHES = {
   ],
   handler: [
     [
-      /route\((\w+), \(c\) => \{\n(\s*)const (\w+) = sizesWithFleet\(/,
-      (_, op, i, v) => `let keptSizes; route(${op}, (c) => keptSizes ??= ((c) => {\n${i}const ${v} = sizesWithFleet(`,
+      /route\(\s*(\w+),\s*\(c\) => whenReady\(sizesWithFleet\(/,
+      (_, op) => `let keptSizes; route(${op}, (c) => keptSizes ??= whenReady(sizesWithFleet(`,
     ],
-    [/(: presentSizesText\(catalog\(c\), \w+\);\n\s*\})\);/, (_, end) => `${end})(c));`],
     [
       /route\(\s*(\w+),\s*\(c\) => presentQuoteText\(/,
       (_, op) => `let keptQuote; route(${op}, (c) => keptQuote ??= presentQuoteText(`,

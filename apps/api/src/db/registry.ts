@@ -1,5 +1,6 @@
 import type { Catalog } from '../domain/catalog';
 import { oneAtATime } from '../lib/one-at-a-time';
+import { whenReady } from '../lib/when-ready';
 import type { Database } from './client';
 import { loadCatalog } from './repositories/catalog';
 import { allAllowedDomains, findKeyByFingerprint, type KeyRow } from './repositories/keys';
@@ -119,8 +120,7 @@ export class Registry {
 
   /** Read on every request: a plain value when cached. */
   bookingApiEnabled(): boolean | Promise<boolean> {
-    const settings = this.platform();
-    return settings instanceof Promise ? settings.then((s) => s.bookingApiEnabled) : settings.bookingApiEnabled;
+    return whenReady(this.platform(), (s) => s.bookingApiEnabled);
   }
 
   /** Every domain some company allows: a CORS preflight carries no key, so it is checked against these. */

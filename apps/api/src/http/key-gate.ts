@@ -6,6 +6,7 @@ import { DomainError } from '../domain/errors';
 import type { CatalogScope } from '../domain/scope';
 import { fingerprint, type KeyKind, keyKind } from '../lib/api-keys';
 import { memoize } from '../lib/memoize';
+import { whenReady } from '../lib/when-ready';
 import type { Channel } from '../use-cases/shared/payments';
 import { createLimiter } from './rate-limit';
 
@@ -105,9 +106,8 @@ function authenticate<E extends KeyEnv>(c: Context<E>, options: KeyGateOptions<E
   const key = match[1] as string;
   const kind = keyKind(key);
   if (!kind || !options.kinds.includes(kind)) throw unauthorized(options.wrongKind);
-  const row = options.registry.key(keyFingerprint(key));
   const { now } = options;
-  return row instanceof Promise ? row.then((found) => liveKey(found, kind, now)) : liveKey(row, kind, now);
+  return whenReady(options.registry.key(keyFingerprint(key)), (row) => liveKey(row, kind, now));
 }
 
 function liveKey(row: KeyRow | null, kind: KeyKind, now: () => Date): LiveKey {

@@ -4,6 +4,7 @@ import type { Context, Env } from 'hono';
 import type { z } from 'zod';
 import { DomainError } from '../domain/errors';
 import { memoize } from '../lib/memoize';
+import { whenReady } from '../lib/when-ready';
 import { JsonText } from '../present/json';
 import { jsonBodyCheck, readJsonBody } from './body';
 import { type Cors, crossOrigin } from './cors';
@@ -78,7 +79,7 @@ export type Surface<E extends Env> = ReturnType<typeof createSurface<E>>;
 
 export function createSurface<E extends Env>(options: SurfaceOptions) {
   const allowedMethods = methodsByPath(options.base, options.operations);
-  const readsJson = jsonBodyPaths(options.base, options.operations);
+  const jsonMethods = jsonMethodsByPath(options.base, options.operations);
   const envelope = options.envelope ?? svcEnvelope;
   const app = new OpenAPIHono<E>({
     defaultHook: (result) => {
@@ -146,10 +147,7 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
       handler: (c: Parameters<RouteHandler<R, E>>[0]) => Data<R> | Promise<Data<R>>,
     ) {
       // A synchronous handler (the read side) answers without a promise in between.
-      const serve = (c: Context) => {
-        const data = handler(c as never);
-        return data instanceof Promise ? data.then((d) => dataAnswer(c, d)) : dataAnswer(c, data);
-      };
+      const serve = (c: Context) => whenReady(handler(c as never), (data) => dataAnswer(c, data));
       serveOperation(operation, serve);
     },
     /**
@@ -160,10 +158,7 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
       operation: R,
       handler: (c: Parameters<RouteHandler<R, E>>[0]) => BodyOf<R, 200> | Promise<BodyOf<R, 200>>,
     ) {
-      const serve = (c: Context) => {
-        const body = handler(c as never);
-        return body instanceof Promise ? body.then((b) => c.json(b, 200)) : c.json(body, 200);
-      };
+      const serve = (c: Context) => whenReady(handler(c as never), (body) => c.json(body, 200));
       serveOperation(operation, serve);
     },
     /**
@@ -216,7 +211,7 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
      */
     readBody(c: Context): Promise<void> | undefined {
       if (c.req.method === 'GET' || c.req.method === 'HEAD') return undefined;
-      if (!readsJson(`${c.req.method} ${c.req.path}`)) return undefined;
+      if (!jsonMethods(c.req.path).includes(c.req.method)) return undefined;
       return readJsonBody(c, options.maxBodyBytes);
     },
   };
@@ -235,22 +230,12 @@ const svcEnvelope: Envelope = {
 };
 
 /**
- * Whether the operation at "METHOD path" declares a JSON body (a write without one reads nothing; an upload
- * reads its own multipart stream), remembered per method and path as the 405's methods are.
+ * The methods whose operation at a path declares a JSON body (a write without one reads nothing; an upload
+ * reads its own multipart stream), remembered per path as the 405's methods are.
  */
-function jsonBodyPaths(base: string, operations: readonly RouteConfig[]) {
-  const pattern = (op: RouteConfig) => operationPattern(base, op);
-  const uploads = operations.filter((op) => op.request?.body?.content?.['multipart/form-data']).map(pattern);
-  const bodies = operations
-    .filter((op) => op.request?.body)
-    .map((op) => ({ method: op.method.toUpperCase(), pattern: pattern(op) }));
-  return memoize((methodAndPath: string) => {
-    const space = methodAndPath.indexOf(' ');
-    const method = methodAndPath.slice(0, space);
-    const path = methodAndPath.slice(space + 1);
-    if (!bodies.some((b) => b.method === method && b.pattern.test(path))) return false;
-    return !uploads.some((p) => p.test(path));
-  }, 1_000);
+function jsonMethodsByPath(base: string, operations: readonly RouteConfig[]) {
+  const json = operations.filter((op) => op.request?.body && !op.request.body.content?.['multipart/form-data']);
+  return methodsByPath(base, json);
 }
 
 /** The methods the surface's operations take at a path (for 405 and Allow), remembered per path. */

@@ -7,6 +7,7 @@ import type { Catalog } from '../../domain/catalog';
 import { todayIn } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
 import { isHostedOrigin, originAllowed, pageMayUseKey } from '../../lib/api-keys';
+import { whenReady } from '../../lib/when-ready';
 import type { PhotoStore } from '../../photos/store';
 import {
   presentCheck,
@@ -77,10 +78,7 @@ export function createBookingSurface(deps: BookingDeps) {
       kinds: ['publishable', 'server'],
       noKey: 'No API key. Send it as `Authorization: Bearer <key>`.',
       wrongKind: 'This is not a Booking API key: use a svc_pk_live_ or svc_sk_booking_ key.',
-      before: () => {
-        const enabled = registry.bookingApiEnabled();
-        return enabled instanceof Promise ? enabled.then(refuseSwitchedOff) : refuseSwitchedOff(enabled);
-      },
+      before: () => whenReady(registry.bookingApiEnabled(), refuseSwitchedOff),
       rate: {
         perMinute: deps.ratePerMinute ?? 120,
         per: 'a minute',
@@ -90,8 +88,7 @@ export function createBookingSurface(deps: BookingDeps) {
       },
       admit: (c, key) => {
         c.set('channel', callerChannel(c, key, deps.hostedBaseUrl));
-        const catalog = registry.catalog(key.companyId);
-        return catalog instanceof Promise ? catalog.then(activeCatalog) : activeCatalog(catalog);
+        return whenReady(registry.catalog(key.companyId), activeCatalog);
       },
       afterKey: surface.readBody,
     }),
@@ -113,12 +110,9 @@ export function createBookingSurface(deps: BookingDeps) {
 
   route(ops.getCompany, (c) => presentCompany(catalog(c), deps.hostedBaseUrl, today(c)));
   const at = (c: Context<BookingEnv>) => ({ today: today(c), now: now() });
-  route(ops.listSizes, (c) => {
-    const sizes = sizesWithFleet(deps.db, scope(c), at(c));
-    return sizes instanceof Promise
-      ? sizes.then((rows) => presentSizesText(catalog(c), rows))
-      : presentSizesText(catalog(c), sizes);
-  });
+  route(ops.listSizes, (c) =>
+    whenReady(sizesWithFleet(deps.db, scope(c), at(c)), (rows) => presentSizesText(catalog(c), rows)),
+  );
   route(ops.getMaterials, (c) => presentMaterials(catalog(c)));
   route(ops.getAvailability, (c) => availabilityFor(deps.db, scope(c), c.req.valid('query'), at(c)));
   route(ops.check, (c) => presentCheck(checkBooking(scope(c), c.req.valid('json'), today(c))));

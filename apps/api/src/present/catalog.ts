@@ -149,12 +149,14 @@ export function presentQuoteText<B extends object>(
 ) {
   // The checked body: only the contract's fields, so its JSON names every choice, without collisions.
   const key = `${today} ${JSON.stringify(choices)}`;
-  const kept = quoteTexts.get(catalog) ?? new Map();
-  const hit = kept.get(key);
+  let kept = quoteTexts.get(catalog);
+  const hit = kept?.get(key);
   if (hit) return hit;
   const text = jsonText(presentQuote(catalog, price(choices)));
-  if (kept.size === 0) quoteTexts.set(catalog, kept);
-  else if (kept.size >= QUOTES_KEPT) kept.clear();
+  if (!kept) {
+    kept = new Map();
+    quoteTexts.set(catalog, kept);
+  } else if (kept.size >= QUOTES_KEPT) kept.clear();
   kept.set(key, text);
   return text;
 }

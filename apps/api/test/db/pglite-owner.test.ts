@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -7,12 +7,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client';
 import { listCompanies } from '../../src/db/repositories/catalog';
 import { seedDemo } from '../../src/use-cases/company/seed-demo';
+import { copyPgliteTemplate } from '../support/pglite-template';
 
 const run = promisify(execFile);
-const cli = (dataDir: string, ...args: string[]) =>
-  run(path.resolve('node_modules/.bin/tsx'), ['src/cli/main.ts', ...args, '--json'], {
+/**
+ * The operator's CLI as a process of its own, its build (dist/cli.js, as the browser suite and the soak run
+ * it; `npm test` builds it first): tsx compiled the CLI's source again on every call, 10 s and more each
+ * while the other lanes ran.
+ */
+const cli = (dataDir: string, ...args: string[]) => {
+  if (!existsSync('dist/cli.js')) throw new Error('dist/cli.js is missing: build the API first (npm test does)');
+  return run(process.execPath, ['dist/cli.js', ...args, '--json'], {
     env: { ...process.env, DATABASE_URL: '', SVC_DATA_DIR: dataDir },
   });
+};
 const ownerOf = (dataDir: string) => JSON.parse(readFileSync(path.join(dataDir, 'pglite/run/owner.json'), 'utf8'));
 
 /** One embedded database, several processes: the server owns the folder, the CLI goes through it. */
@@ -23,6 +31,8 @@ describe('the embedded database shared between the server and the CLI', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'svc-owner-'));
     process.env.SVC_DATA_DIR = dataDir;
+    // A copy of the migrated template (PGlite's initdb costs seconds of CPU); opening it migrates, as the server's start does.
+    await copyPgliteTemplate(path.join(dataDir, 'pglite'));
     const first = await openDatabase({ dataDir: path.join(dataDir, 'pglite'), migrate: true });
     await seedDemo(first, new Date());
     await first.close();
@@ -68,6 +78,7 @@ describe('the embedded database shared between the server and the CLI', () => {
   it('a claim left by a process that died is cleared by the next one', async () => {
     const other = mkdtempSync(path.join(tmpdir(), 'svc-stale-'));
     try {
+      await copyPgliteTemplate(other);
       const first = await openDatabase({ dataDir: other, migrate: true });
       await first.close();
       writeFileSync(path.join(other, 'run/owner.json'), JSON.stringify({ pid: 2 ** 22 + 17, socket: true }));

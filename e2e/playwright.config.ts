@@ -3,11 +3,6 @@ import { CHROMIUM } from '../apps/api/test/support/chromium';
 
 /** Spec files that start platforms of their own (support/platform.ts) for what they test. */
 const OWN_PLATFORM = /(limits|security|stripe)\.spec\.ts$/;
-/**
- * The files on the suite's second platform (support/suite.ts): about half of the shared files' time (in a
- * fresh clone's run of 2026-11-28, 358 of 737 s); every other shared file runs on the first.
- */
-const SECOND_PLATFORM = /console-(journey|auth|more|lists|people|settings-forms)\.spec\.ts$/;
 
 /**
  * The e2e suite: the production builds of the API and the hosted pages, started as `npm start` starts
@@ -18,14 +13,12 @@ const SECOND_PLATFORM = /console-(journey|auth|more|lists|people|settings-forms)
 export default defineConfig({
   testDir: 'tests',
   globalSetup: './support/global-setup.ts',
-  // Three lanes: the files on each of the suite's two platforms run one at a time (they share its companies,
-  // queues and limits), the two platforms side by side; the files that start platforms of their own (a
-  // lowered rate limit, a restart on a new database) spend most of their time waiting out a minute or a
-  // restart, so they run beside.
-  workers: 3,
+  // Two lanes on two cores: the files on the suite's one platform run one at a time (they share its
+  // companies, queues and limits); the files that start platforms of their own (a lowered rate limit, a
+  // restart on a new database) spend most of their time waiting out a minute or a restart, so they run beside.
+  workers: 2,
   projects: [
-    { name: 'shared', testIgnore: [OWN_PLATFORM, SECOND_PLATFORM], workers: 1 },
-    { name: 'shared-2', testMatch: SECOND_PLATFORM, workers: 1 },
+    { name: 'shared', testIgnore: OWN_PLATFORM, workers: 1 },
     { name: 'own-platform', testMatch: OWN_PLATFORM, workers: 1 },
   ],
   timeout: 60_000,

@@ -6,16 +6,12 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * the two strict ones, on databases of their own), so a file that flips a platform-wide switch or spends a
  * limit never meets a file of the other lane; within a lane, one file at a time. Lane b: the Data API's, the
  * console's and junk's files; lane a: every other, so a new file always runs somewhere. `npm test` runs the
- * lanes at once (lane a runs the unit tests and half the repository files first, in a process of their own,
- * so that its servers start when its HTTP files do; lane b runs the other half after its HTTP files, so the
- * two lanes end together), then coverage.test.ts, which reads what both saw (package.json). One
+ * lanes at once (lane a runs the unit and db projects first, in a process of their own, so that its servers
+ * start when its HTTP files do), then coverage.test.ts, which reads what both saw (package.json). One
  * `vitest run` also runs everything: one file at a time, coverage.test.ts last.
  */
 const HTTP = 'test/http/**/*.test.ts';
 const LANE_B = 'test/http/{data,console,junk}-*.test.ts';
-/** The repository files lane b runs after its HTTP files (about half of their time); lane a runs the others. */
-const DB = 'test/db/**/*.test.ts';
-const DB_B = 'test/db/{outbox,woken,data-*,console-*}.test.ts';
 const COVERAGE = 'test/http/coverage.test.ts';
 
 const httpLane = (name: string, include: string[], exclude: string[] = []) => ({
@@ -28,25 +24,6 @@ const httpLane = (name: string, include: string[], exclude: string[] = []) => ({
     maxWorkers: 1,
     testTimeout: 60_000,
     hookTimeout: 240_000,
-  },
-});
-
-/** Repository tests: each file opens its own databases, on PGlite and PostgreSQL. */
-const dbProject = (name: string, groupOrder: number, include: string[], exclude: string[] = []) => ({
-  test: {
-    name,
-    include,
-    exclude,
-    // One process for all the files: a file's first database in a fresh process cost it about 8 s (vitest
-    // loading the source modules, and PGlite), the next ones about 1 s; the files share nothing else
-    // (each opens databases of its own). vitest wants such a project in a group of its own: after the
-    // unit tests.
-    isolate: false,
-    sequence: { groupOrder },
-    // One at a time: they run beside the HTTP lanes and the browser suite, and time their workers' rounds.
-    maxWorkers: 1,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
   },
 });
 
@@ -65,8 +42,23 @@ export default defineConfig({
     projects: [
       // vitest's default is one worker fewer than the cores (one, here): the pure tests take two.
       { test: { name: 'unit', include: ['src/**/*.test.ts'], maxWorkers: 2 } },
-      dbProject('db', 1, [DB], [DB_B]),
-      dbProject('db-b', 2, [DB_B]),
+      {
+        // Repository tests: each file opens its own databases, on PGlite and PostgreSQL.
+        test: {
+          name: 'db',
+          include: ['test/db/**/*.test.ts'],
+          // One process for all the files: a file's first database in a fresh process cost it about 8 s (vitest
+          // loading the source modules, and PGlite), the next ones about 1 s; the files share nothing else
+          // (each opens databases of its own). vitest wants such a project in a group of its own: after the
+          // unit tests.
+          isolate: false,
+          sequence: { groupOrder: 1 },
+          // One at a time: they run beside the HTTP lanes and the browser suite, and time their workers' rounds.
+          maxWorkers: 1,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
       // The HTTP suite: real server processes (standalone and Next, on both drivers), started once per lane.
       httpLane('http-a', [HTTP], [LANE_B]),
       httpLane('http-b', [LANE_B]),

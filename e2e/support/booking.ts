@@ -3,10 +3,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { svc } from './platform';
-import { suite } from './suite';
 
-/** The running test's suite platform (support/suite.ts). */
-export const env = suite;
+export const env = () => ({
+  api: process.env.E2E_API_URL as string,
+  hosted: process.env.E2E_HOSTED_URL as string,
+  dataDir: process.env.E2E_DATA_DIR as string,
+  webhooks: process.env.E2E_WEBHOOKS_FILE as string,
+});
 
 export const CARDS = {
   success: '4242 4242 4242 4242',

@@ -1,12 +1,14 @@
 import { expect, type Page } from '@playwright/test';
 import { svc } from './platform';
-import { suite } from './suite';
 
-/** The company console of the test's suite platform (support/suite.ts). */
-export const consoleUrl = (path = '/') => `${suite().console}${path}`;
+/** The company console of the suite's platform (global-setup.ts). */
+export const consoleUrl = (path = '/') => `${process.env.E2E_CONSOLE_URL as string}${path}`;
 
 /** The demo company's owner that `npm start` seeds and prints. */
-export const demoOwner = () => suite().owner;
+export const demoOwner = () => ({
+  email: process.env.E2E_OWNER_EMAIL as string,
+  password: process.env.E2E_OWNER_PASSWORD as string,
+});
 
 export type ConsoleUser = { email: string; password: string; name: string; role: 'owner' | 'staff'; slug: string };
 
@@ -38,7 +40,7 @@ export async function createConsoleUser(
 
 /** `svc users invite <slug> <email> --role <role>`: the invitation's token (from its link). */
 export async function inviteToken(slug: string, email: string, role: 'owner' | 'staff'): Promise<string> {
-  const invited = await svc(suite().dataDir, 'users', 'invite', slug, email, '--role', role);
+  const invited = await svc(process.env.E2E_DATA_DIR as string, 'users', 'invite', slug, email, '--role', role);
   const link: string | undefined = invited.url ?? invited.link ?? invited.invitation_url;
   const token = invited.token ?? (link ? new URL(link).searchParams.get('token') : undefined);
   if (!token) throw new Error(`svc users invite gave no token: ${JSON.stringify(invited)}`);
@@ -51,7 +53,7 @@ export async function inviteToken(slug: string, email: string, role: 'owner' | '
  */
 export async function consoleMailLink(slug: string, to: string): Promise<string> {
   for (let tries = 0; tries < 20; tries++) {
-    const rows = (await svc(suite().dataDir, 'outbox', 'list', slug)) as {
+    const rows = (await svc(process.env.E2E_DATA_DIR as string, 'outbox', 'list', slug)) as {
       id: number;
       channel: string;
       to: string;

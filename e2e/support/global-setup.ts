@@ -4,29 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { verifyWebhook } from '@svc/sdk';
 import { freePort, repoRoot, startPlatform, svc } from './platform';
-import { SHARED_PROJECTS, type SuitePlatform } from './suite';
 
 /**
- * The suite's platforms, one per shared project (playwright.config.ts, `SHARED_PROJECTS`), each on a fresh
- * embedded database: the demo company of `npm start`, a second company that prices by material, and a local
- * webhook receiver registered through the CLI that checks every signature with the SDK and writes what it
- * got to a file the tests read. A test finds its own through `suite()` (support/suite.ts).
+ * One platform for the suite, on a fresh embedded database: the demo company of `npm start`, a second
+ * company that prices by material, and a local webhook receiver registered through the CLI that checks
+ * every signature with the SDK and writes what it got to a file the tests read.
  */
 export default async function globalSetup() {
-  const started = await Promise.allSettled(SHARED_PROJECTS.map(() => suitePlatform()));
-  const platforms = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-  const failed = started.find((s) => s.status === 'rejected');
-  if (failed) {
-    for (const p of platforms) await p.stop();
-    throw failed.reason;
-  }
-  process.env.E2E_PLATFORMS = JSON.stringify(platforms.map((p) => p.env));
-  return async () => {
-    for (const p of platforms) await p.stop();
-  };
-}
-
-async function suitePlatform() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'svc-e2e-'));
   // The folder instances of every version share for the flow's files during a rolling deploy (docs/deploy.md).
   const platform = await startPlatform(dataDir, { SVC_WIDGET_ARCHIVE_DIR: path.join(dataDir, 'widget-archive') });
@@ -77,20 +61,19 @@ async function suitePlatform() {
   await new Promise<void>((r) => receiver.listen(port, '127.0.0.1', r));
   secret = (await svc(dataDir, 'webhooks', 'add', 'demo', `http://127.0.0.1:${port}/hook`)).secret;
 
-  const env: SuitePlatform = {
-    api: platform.apiUrl,
-    hosted: platform.hostedUrl,
-    console: platform.consoleUrl,
-    owner: platform.owner,
-    dataDir,
-    webhooks: received,
-  };
-  return {
-    env,
-    async stop() {
-      receiver.close();
-      await platform.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+  Object.assign(process.env, {
+    E2E_API_URL: platform.apiUrl,
+    E2E_HOSTED_URL: platform.hostedUrl,
+    E2E_CONSOLE_URL: platform.consoleUrl,
+    E2E_OWNER_EMAIL: platform.owner.email,
+    E2E_OWNER_PASSWORD: platform.owner.password,
+    E2E_DATA_DIR: dataDir,
+    E2E_WEBHOOKS_FILE: received,
+  });
+
+  return async () => {
+    receiver.close();
+    await platform.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   };
 }

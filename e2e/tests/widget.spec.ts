@@ -310,7 +310,7 @@ test("the flows' files: each page names only its own; cached for a year; another
   expect((await request.get(`${hosted}/widget/v1/flow/chunk-NOSUCHFILE.js`)).status()).toBe(404);
   // A rolling deploy: this instance put its files in the shared archive, and serves a file of another
   // version from there (the chunk an old page's entry imports).
-  const archive = path.join(env().dataDir, 'widget-archive');
+  const archive = path.join(process.env.E2E_DATA_DIR as string, 'widget-archive');
   expect(readFileSync(path.join(archive, entry.split('/').at(-1) as string), 'utf8')).toBe(current);
   writeFileSync(path.join(archive, 'chunk-PREVIOUS1.js'), 'export const previous = 1;\n');
   const previous = await request.get(`${hosted}/widget/v1/flow/chunk-PREVIOUS1.js`);

@@ -18,9 +18,9 @@ const BODY_TEXT = 'svc.bodyText' as never;
  * for the operation's check (`jsonBodyCheck`) and in Hono's body cache: the wrong type and a body past the
  * limit are refused with `invalid_body` (reason `content_type` or `too_large`).
  */
-export async function readJsonBody(c: Context, maxBytes: number) {
+export function readJsonBody(c: Context, maxBytes: number): Promise<void> | undefined {
   const type = c.req.header('content-type') ?? '';
-  if (!/^application\/json\s*(;|$)/i.test(type)) {
+  if (!JSON_TYPE.test(type)) {
     throw new DomainError('invalid_body', 'Send the body as JSON with `Content-Type: application/json`.', {
       field: 'body',
       details: { reason: 'content_type' },
@@ -39,15 +39,80 @@ export async function readJsonBody(c: Context, maxBytes: number) {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (incoming) {
     // On Node (standalone, and Next's route, pages/api/svc.ts): read from Node's request itself. Reading it
-    // through a Web Request made for the purpose cost a third of a whole quote (README, "The API").
-    const text = await readText(incoming, maxBytes);
-    if (text === undefined) throw tooLarge();
-    (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
-    c.set(BODY_TEXT, text as never);
-    return;
+    // through a Web Request made for the purpose cost a third of a whole quote (README, "The API"). A body
+    // already here whole (`whenBodyArrived`) is taken at once; any other is read as it comes.
+    const arrived = arrivedText(incoming);
+    if (arrived !== undefined) {
+      keepText(c, arrived);
+      return undefined;
+    }
+    return readText(incoming, maxBytes).then((text) => {
+      if (text === undefined) throw tooLarge();
+      keepText(c, text);
+    });
   }
-  if (declared !== undefined && !chunked) return;
-  await bodyLimit({ maxSize: maxBytes, onError: () => Promise.reject(tooLarge()) })(c, async () => {});
+  if (declared !== undefined && !chunked) return undefined;
+  return bodyLimit({ maxSize: maxBytes, onError: () => Promise.reject(tooLarge()) })(c, async () => {}).then(
+    () => undefined,
+  );
+}
+
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+
+/** The body's text for the operation's check (`jsonBodyCheck`) and in Hono's body cache. */
+function keepText(c: Context, text: string) {
+  (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
+  c.set(BODY_TEXT, text as never);
+}
+
+/** Bodies this small are waited for whole before the request is served (`whenBodyArrived`). */
+export const ARRIVED_MAX_BYTES = 16 * 1024;
+
+/**
+ * Wraps a Node request listener so that a small JSON body (declared length, at most ARRIVED_MAX_BYTES) has
+ * arrived whole before the request is handed on, left unread in Node's stream: `readJsonBody` then takes it
+ * at once, and a quote is answered without a promise in between, on @hono/node-server's direct path
+ * (docs/decisions.md, "What a request waits for"). Node hands a request over when its headers are parsed,
+ * before its body; a body that is not yet here is waited for as it was before: by the stream's own events,
+ * and a connection that breaks hands the request on as it is (its read fails as it did).
+ */
+export function whenBodyArrived<A extends unknown[]>(
+  listener: (incoming: IncomingMessage, ...rest: A) => unknown,
+): (incoming: IncomingMessage, ...rest: A) => unknown {
+  return (incoming, ...rest) => {
+    if (incoming.complete || !smallJson(incoming)) return listener(incoming, ...rest);
+    let handed = false;
+    const handOn = () => {
+      if (handed) return;
+      handed = true;
+      incoming.off('readable', onReadable).off('error', handOn).off('aborted', handOn);
+      listener(incoming, ...rest);
+    };
+    const onReadable = () => {
+      if (incoming.complete) handOn();
+    };
+    incoming.on('readable', onReadable).once('error', handOn).once('aborted', handOn);
+    return undefined;
+  };
+}
+
+function smallJson(incoming: IncomingMessage) {
+  const { headers } = incoming;
+  if (incoming.method === 'GET' || incoming.method === 'HEAD' || headers['transfer-encoding'] !== undefined) {
+    return false;
+  }
+  const declared = headers['content-length'];
+  if (declared === undefined || Number.parseInt(declared, 10) > ARRIVED_MAX_BYTES) return false;
+  return JSON_TYPE.test(headers['content-type'] ?? '');
+}
+
+/** The body's text when it has arrived whole and unread (`whenBodyArrived`): read now, at once. */
+function arrivedText(incoming: IncomingMessage): string | undefined {
+  if (!incoming.complete || incoming.readableFlowing || incoming.readableDidRead) return undefined;
+  const buffer = incoming.read() as Buffer | null;
+  if (buffer === null) return incoming.readableEnded || incoming.readableLength === 0 ? '' : undefined;
+  const text = buffer.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { Registry } from '../db/registry';
 import type { KeyRow } from '../db/repositories/keys';
 import type { Catalog } from '../domain/catalog';
@@ -63,36 +63,32 @@ export function keyGate<E extends KeyEnv>(options: KeyGateOptions<E>): Middlewar
     });
 
   // What is known already (a cached key and catalog, a count in memory) is used without waiting on a
-  // promise: the gate runs on every request, and each await is a turn of the microtask queue.
-  return async (c, next) => {
-    if (options.before) {
-      const early = options.before(c);
-      if (early) await early;
-    }
+  // promise: the gate runs on every request, and with nothing to wait for it answers without one (hono is
+  // patched for it: patches/hono@*.patch).
+  const admitted = (c: Context<E>, key: LiveKey, catalog: Catalog, ip: string | undefined, next: Next) =>
+    whenReady(byKey.hit(key.kind === 'publishable' && ip !== undefined ? `${key.id} ${ip}` : key.id), (keyWait) => {
+      if (keyWait) throw rateLimited(keyWait);
+      const scope: CatalogScope = {
+        companyId: catalog.company.id,
+        actor: { kind: 'key', keyId: key.id, keyKind: key.kind },
+        catalog,
+      };
+      c.set('scope', scope);
+      return whenReady(options.afterKey(c), () => (options.after ? options.after(c, scope).then(next) : next()));
+    });
+  const gate = (c: Context<E>, next: Next) => {
     const ip = rate.clientIp?.(c);
-    if (byIp && ip !== undefined) {
-      let ipWait = byIp.hit(ip);
-      if (ipWait instanceof Promise) ipWait = await ipWait;
+    return whenReady(byIp && ip !== undefined ? byIp.hit(ip) : 0, (ipWait) => {
       if (ipWait) throw rateLimited(ipWait);
-    }
-    let key = authenticate(c, options);
-    if (key instanceof Promise) key = await key;
-    let catalog = options.admit(c, key);
-    if (catalog instanceof Promise) catalog = await catalog;
-    let keyWait = byKey.hit(key.kind === 'publishable' && ip !== undefined ? `${key.id} ${ip}` : key.id);
-    if (keyWait instanceof Promise) keyWait = await keyWait;
-    if (keyWait) throw rateLimited(keyWait);
-    const scope: CatalogScope = {
-      companyId: catalog.company.id,
-      actor: { kind: 'key', keyId: key.id, keyKind: key.kind },
-      catalog,
-    };
-    c.set('scope', scope);
-    const reading = options.afterKey(c);
-    if (reading) await reading;
-    if (options.after) await options.after(c, scope);
-    await next();
+      return whenReady(authenticate(c, options), (key) =>
+        whenReady(options.admit(c, key), (catalog) => admitted(c, key, catalog, ip, next)),
+      );
+    });
   };
+  return ((c: Context<E>, next: Next) => {
+    const early = options.before?.(c);
+    return early ? early.then(() => gate(c, next)) : gate(c, next);
+  }) as MiddlewareHandler<E>;
 }
 
 /** The presented key, found through the registry's cache: known, of a kind the surface takes, live. */

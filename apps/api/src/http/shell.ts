@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
-import type { Context, Env } from 'hono';
+import type { Context, Env, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { DomainError } from '../domain/errors';
 import { memoize } from '../lib/memoize';
@@ -100,8 +100,8 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
       `${c.req.method} is not supported: ${options.name} takes ${named.join(' and ')}.`,
     );
   };
-  // Every request passes here: with the origin's check in memory (or no Origin), no await of its own.
-  app.use('*', (c, next) => {
+  // Every request passes here: with the origin's check in memory (or no Origin), no promise of its own.
+  app.use('*', ((c, next) => {
     const early = crossOrigin(c, options.cors);
     if (early instanceof Promise) {
       return early.then(async (answer) => {
@@ -110,10 +110,10 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
         await next();
       });
     }
-    if (early) return Promise.resolve(early);
+    if (early) return early;
     refuseMethod(c);
     return next();
-  });
+  }) as MiddlewareHandler);
   if (options.document) {
     // Public: registered before any gate a surface adds.
     const build = options.document;

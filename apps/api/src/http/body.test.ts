@@ -1,0 +1,95 @@
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ARRIVED_MAX_BYTES, whenBodyArrived } from './body';
+
+/** What the wrapped listener saw when it was handed the request, and the body it then read itself. */
+type Seen = { complete: boolean; body: string; waitedMs: number };
+
+let server: Server | undefined;
+afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+/** A real server whose listener, behind `whenBodyArrived`, reports what it was handed and reads the body. */
+async function listen(): Promise<number> {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    const complete = req.complete;
+    const waitedMs = Date.now() - (Number(req.headers['x-sent-at']) || Date.now());
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => res.end(JSON.stringify({ complete, body: Buffer.concat(chunks).toString(), waitedMs })));
+    req.on('error', () => res.destroy());
+  };
+  server = createServer(whenBodyArrived(listener));
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  return (server?.address() as AddressInfo).port;
+}
+
+/** Sends the headers, then the body's two halves `gapMs` apart; resolves with the answer. */
+function send(port: number, opts: { method?: string; type?: string; body: string; gapMs: number; chunked?: boolean }) {
+  return new Promise<Seen>((resolve, reject) => {
+    const headers: Record<string, string> = {
+      'content-type': opts.type ?? 'application/json',
+      'x-sent-at': String(Date.now()),
+    };
+    if (!opts.chunked) headers['content-length'] = String(Buffer.byteLength(opts.body));
+    const req = request({ port, host: '127.0.0.1', method: opts.method ?? 'POST', path: '/', headers }, (res) => {
+      let text = '';
+      res.on('data', (c) => (text += c));
+      res.on('end', () => resolve(JSON.parse(text) as Seen));
+    });
+    req.on('error', reject);
+    const half = Math.floor(opts.body.length / 2);
+    req.flushHeaders();
+    req.write(opts.body.slice(0, half));
+    setTimeout(() => req.end(opts.body.slice(half)), opts.gapMs);
+  });
+}
+
+describe('whenBodyArrived', () => {
+  it('hands a small JSON request on once its whole body is here, still unread in the stream', async () => {
+    const port = await listen();
+    const body = JSON.stringify({ size_id: 'a'.repeat(36), rental_days: 9 });
+    const seen = await send(port, { body, gapMs: 80 });
+    expect(seen).toMatchObject({ complete: true, body });
+    expect(seen.waitedMs).toBeGreaterThanOrEqual(70);
+  });
+
+  it('hands on at once what it does not wait for, the body left to the listener as it comes', async () => {
+    const port = await listen();
+    const big = JSON.stringify({ note: 'x'.repeat(ARRIVED_MAX_BYTES) });
+    for (const opts of [
+      { body: big, gapMs: 80 }, // over the size it waits for
+      { body: '{"a":1}', gapMs: 80, type: 'text/plain' }, // not JSON
+      { body: '{"a":1}', gapMs: 80, chunked: true }, // no declared length
+    ]) {
+      const seen = await send(port, opts);
+      expect(seen.complete).toBe(false);
+      expect(seen.body).toBe(opts.body);
+    }
+  });
+
+  it('hands on a request whose connection breaks before its body is whole', async () => {
+    let handed = 0;
+    server = createServer(
+      whenBodyArrived((req: IncomingMessage) => {
+        handed++;
+        req.resume();
+      }),
+    );
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const req = request({
+      port,
+      host: '127.0.0.1',
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': '100' },
+    });
+    req.on('error', () => undefined);
+    req.flushHeaders();
+    req.write('{"a":');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(handed).toBe(0);
+    req.destroy();
+    await expect.poll(() => handed, { timeout: 2_000 }).toBe(1);
+  });
+});

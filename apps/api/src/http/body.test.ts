@@ -19,9 +19,10 @@ async function listen(): Promise<number> {
     req.on('end', () => res.end(JSON.stringify({ complete, body: Buffer.concat(chunks).toString(), waitedMs })));
     req.on('error', () => res.destroy());
   };
-  server = createServer(whenBodyArrived(listener));
-  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-  return (server?.address() as AddressInfo).port;
+  const own = createServer(whenBodyArrived(listener));
+  server = own;
+  await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
+  return (own.address() as AddressInfo).port;
 }
 
 /** Sends the headers, then the body's two halves `gapMs` apart; resolves with the answer. */

@@ -1,7 +1,10 @@
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ARRIVED_MAX_BYTES, whenBodyArrived } from './body';
+import { DomainError } from '../domain/errors';
+import { ARRIVED_MAX_BYTES, readJsonBody, whenBodyArrived } from './body';
 
 /** What the wrapped listener saw when it was handed the request, and the body it then read itself. */
 type Seen = { complete: boolean; body: string; waitedMs: number };
@@ -92,5 +95,39 @@ describe('whenBodyArrived', () => {
     expect(handed).toBe(0);
     req.destroy();
     await expect.poll(() => handed, { timeout: 2_000 }).toBe(1);
+  });
+});
+
+describe('readJsonBody', () => {
+  it('holds a body that arrived whole while a gate waited to the limit, chunked or not', async () => {
+    const app = new Hono();
+    app.onError((err, c) => c.json({ code: err instanceof DomainError ? err.details?.reason : err.message }, 400));
+    app.post('/', async (c) => {
+      await new Promise((r) => setTimeout(r, 50)); // a gate that waited (a key not in the cache)
+      await readJsonBody(c, 100);
+      return c.json({ text: await c.req.text() });
+    });
+    const own = createServer(whenBodyArrived(getRequestListener(app.fetch)));
+    server = own;
+    await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
+    const { port } = own.address() as AddressInfo;
+    const post = (body: string, chunked: boolean) =>
+      new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        headers[chunked ? 'transfer-encoding' : 'content-length'] = chunked ? 'chunked' : String(body.length);
+        const req = request({ port, host: '127.0.0.1', method: 'POST', path: '/', headers }, (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    const small = JSON.stringify({ a: 'x'.repeat(20) });
+    const large = JSON.stringify({ a: 'x'.repeat(300) });
+    expect(await post(small, true)).toEqual({ status: 200, body: { text: small } });
+    expect(await post(small, false)).toEqual({ status: 200, body: { text: small } });
+    expect(await post(large, true)).toEqual({ status: 400, body: { code: 'too_large' } });
+    expect(await post(large, false)).toEqual({ status: 400, body: { code: 'too_large' } });
   });
 });

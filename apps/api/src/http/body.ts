@@ -41,9 +41,11 @@ export function readJsonBody(c: Context, maxBytes: number): Promise<void> | unde
     // On Node (standalone, and Next's route, pages/api/svc.ts): read from Node's request itself. Reading it
     // through a Web Request made for the purpose cost a third of a whole quote (README, "The API"). A body
     // already here whole (`whenBodyArrived`) is taken at once; any other is read as it comes.
-    const arrived = arrivedText(incoming);
+    const arrived = arrivedBody(incoming);
     if (arrived !== undefined) {
-      keepText(c, arrived);
+      // Whole already (a chunked body too may be, by the time a gate has waited): still held to the limit.
+      if (arrived.length > maxBytes) throw tooLarge();
+      keepText(c, utf8Text(arrived));
       return undefined;
     }
     return readText(incoming, maxBytes).then((text) => {
@@ -106,11 +108,16 @@ function smallJson(incoming: IncomingMessage) {
   return JSON_TYPE.test(headers['content-type'] ?? '');
 }
 
-/** The body's text when it has arrived whole and unread (`whenBodyArrived`): read now, at once. */
-function arrivedText(incoming: IncomingMessage): string | undefined {
+/** The body when it has arrived whole and unread (`whenBodyArrived`): read now, at once. */
+function arrivedBody(incoming: IncomingMessage): Buffer | undefined {
   if (!incoming.complete || incoming.readableFlowing || incoming.readableDidRead) return undefined;
   const buffer = incoming.read() as Buffer | null;
-  if (buffer === null) return incoming.readableEnded || incoming.readableLength === 0 ? '' : undefined;
+  if (buffer !== null) return buffer;
+  return incoming.readableEnded || incoming.readableLength === 0 ? Buffer.alloc(0) : undefined;
+}
+
+/** UTF-8, a byte order mark dropped, as a Web Request's text() reads it. */
+function utf8Text(buffer: Buffer) {
   const text = buffer.toString('utf8');
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
@@ -138,8 +145,7 @@ function readText(incoming: IncomingMessage, maxBytes: number): Promise<string |
     };
     const onEnd = () => {
       stop();
-      const text = (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)).toString('utf8');
-      resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+      resolve(utf8Text(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)));
     };
     const onError = (err: Error) => {
       stop();

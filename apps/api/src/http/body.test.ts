@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { DomainError } from '../domain/errors';
-import { ARRIVED_MAX_BYTES, readJsonBody, whenBodyArrived } from './body';
+import { ARRIVED_MAX_BYTES, jsonBodyCheck, readJsonBody, whenBodyArrived } from './body';
 
 /** What the wrapped listener saw when it was handed the request, and the body it then read itself. */
 type Seen = { complete: boolean; body: string; waitedMs: number };
@@ -129,5 +130,62 @@ describe('readJsonBody', () => {
     expect(await post(small, false)).toEqual({ status: 200, body: { text: small } });
     expect(await post(large, true)).toEqual({ status: 400, body: { code: 'too_large' } });
     expect(await post(large, false)).toEqual({ status: 400, body: { code: 'too_large' } });
+  });
+});
+
+describe('jsonBodyCheck', () => {
+  const operation = {
+    method: 'post',
+    path: '/',
+    request: {
+      body: {
+        content: { 'application/json': { schema: z.object({ days: z.number().int(), tags: z.array(z.string()) }) } },
+      },
+    },
+    responses: {},
+  } as const;
+
+  function app() {
+    const check = jsonBodyCheck(operation as never);
+    const seen: unknown[] = [];
+    const a = new Hono();
+    a.onError((err, c) => c.json({ code: err instanceof DomainError ? err.code : err.message }, 400));
+    a.post('/', async (c) => {
+      await check?.(c);
+      const body = c.req.valid('json' as never) as { days: number; tags: string[] };
+      seen.push(body);
+      return c.json(body);
+    });
+    const post = (text: string) => a.request('/', { method: 'POST', body: text });
+    return { post, seen };
+  }
+
+  it('checks a body once: the same text is given the same value, frozen, and another text its own', async () => {
+    const { post, seen } = app();
+    const text = '{"days":9,"tags":["a"]}';
+    expect((await post(text)).status).toBe(200);
+    expect((await post(text)).status).toBe(200);
+    expect((await post('{"days":3,"tags":[]}')).status).toBe(200);
+    expect(seen[1]).toBe(seen[0]);
+    expect(seen[2]).not.toBe(seen[0]);
+    expect(Object.isFrozen(seen[0])).toBe(true);
+    expect(Object.isFrozen((seen[0] as { tags: string[] }).tags)).toBe(true);
+    expect(() => (seen[0] as { tags: string[] }).tags.push('b')).toThrow(TypeError);
+  });
+
+  it('keeps no refusal, no long text, and no more than 64 texts', async () => {
+    const { post, seen } = app();
+    for (let i = 0; i < 2; i++)
+      expect(await (await post('{"days":1.5,"tags":[]}')).json()).toEqual({ code: 'invalid_body' });
+    const long = JSON.stringify({ days: 1, tags: ['x'.repeat(2000)] });
+    await post(long);
+    await post(long);
+    expect(seen[1]).not.toBe(seen[0]);
+    const first = '{"days":0,"tags":[]}';
+    await post(first);
+    for (let i = 1; i <= 64; i++) await post(`{"days":${i},"tags":[]}`);
+    await post(first);
+    expect(seen.at(-1)).not.toBe(seen[2]);
+    expect(seen.at(-1)).toEqual(seen[2]);
   });
 });

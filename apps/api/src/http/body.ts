@@ -155,6 +155,18 @@ function readText(incoming: IncomingMessage, maxBytes: number): Promise<string |
   });
 }
 
+/** Checked bodies kept per operation, each at most 1 KB of text: at most 64 KB an operation. */
+const CHECKED_KEPT = 64;
+const CHECKED_MAX_CHARS = 1024;
+
+/** The value and everything in it made read-only (a checked body is shared by the requests that sent it). */
+function deepFreeze<T extends object>(value: T): T {
+  for (const inner of Object.values(value)) {
+    if (inner !== null && typeof inner === 'object' && !Object.isFrozen(inner)) deepFreeze(inner);
+  }
+  return Object.freeze(value);
+}
+
 /**
  * The check of an operation's JSON body, for its handler's `c.req.valid('json')`: the text parsed, then
  * checked against the contract's schema, refused as @hono/zod-openapi's validators refused it (`not_json`,
@@ -166,7 +178,15 @@ export function jsonBodyCheck(operation: RouteConfig): ((c: Context) => void | P
   const declared = operation.request?.body?.content?.['application/json'] as { schema?: z.ZodType } | undefined;
   const schema = declared?.schema;
   if (!schema) return undefined;
+  // A body seen lately is checked already: the same text parses to the same value (a booking page asks for
+  // the same few quotes). Kept frozen, so no handler can change what the next request is given.
+  const checked = new Map<string, object>();
   const check = (c: Context, text: string) => {
+    const known = checked.get(text);
+    if (known !== undefined) {
+      c.req.addValidatedData('json', known);
+      return;
+    }
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -175,7 +195,12 @@ export function jsonBodyCheck(operation: RouteConfig): ((c: Context) => void | P
     }
     const result = schema.safeParse(value);
     if (!result.success) throw validationError(result.error, 'json');
-    c.req.addValidatedData('json', result.data as object);
+    const data = deepFreeze(result.data as object);
+    if (text.length <= CHECKED_MAX_CHARS) {
+      if (checked.size >= CHECKED_KEPT) checked.clear();
+      checked.set(text, data);
+    }
+    c.req.addValidatedData('json', data);
   };
   return (c) => {
     const text = c.get(BODY_TEXT) as string | undefined;

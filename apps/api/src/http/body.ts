@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { DomainError } from '../domain/errors';
+import { memoize } from '../lib/memoize';
 import { notJson, validationError } from './errors';
 
 /**
@@ -178,15 +179,7 @@ export function jsonBodyCheck(operation: RouteConfig): ((c: Context) => void | P
   const declared = operation.request?.body?.content?.['application/json'] as { schema?: z.ZodType } | undefined;
   const schema = declared?.schema;
   if (!schema) return undefined;
-  // A body seen lately is checked already: the same text parses to the same value (a booking page asks for
-  // the same few quotes). Kept frozen, so no handler can change what the next request is given.
-  const checked = new Map<string, object>();
-  const check = (c: Context, text: string) => {
-    const known = checked.get(text);
-    if (known !== undefined) {
-      c.req.addValidatedData('json', known);
-      return;
-    }
+  const parse = (text: string): object => {
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -195,12 +188,14 @@ export function jsonBodyCheck(operation: RouteConfig): ((c: Context) => void | P
     }
     const result = schema.safeParse(value);
     if (!result.success) throw validationError(result.error, 'json');
-    const data = deepFreeze(result.data as object);
-    if (text.length <= CHECKED_MAX_CHARS) {
-      if (checked.size >= CHECKED_KEPT) checked.clear();
-      checked.set(text, data);
-    }
-    c.req.addValidatedData('json', data);
+    return deepFreeze(result.data as object);
+  };
+  // A body seen lately is checked already: the same text parses to the same value (a booking page asks for
+  // the same few quotes). Kept frozen, so no handler can change what the next request is given; a refusal
+  // throws and nothing is kept.
+  const kept = memoize(parse, CHECKED_KEPT);
+  const check = (c: Context, text: string) => {
+    c.req.addValidatedData('json', text.length <= CHECKED_MAX_CHARS ? kept(text) : parse(text));
   };
   return (c) => {
     const text = c.get(BODY_TEXT) as string | undefined;

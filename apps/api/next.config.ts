@@ -2,7 +2,7 @@ import type { NextConfig } from 'next';
 
 const config: NextConfig = {
   // Type-checked once, by `typecheck` (tsc, with Next's generated route types: `next typegen`), which
-  // `pnpm run check` runs before any build; the build's own TypeScript pass repeated it (docs/decisions.md).
+  // `pnpm run check` runs before any build; the build's own TypeScript pass repeated it (docs/decisions/type-checked-once.md).
   typescript: { ignoreBuildErrors: true },
   // Loaded from node_modules at run time: PGlite ships WASM next to its code, pg has optional natives.
   serverExternalPackages: [

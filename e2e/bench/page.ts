@@ -11,7 +11,7 @@
  * Targets (the hosted page's performance budget): at most 75 KB gzip of JavaScript before any interaction;
  * on the phone, LCP and prices shown under 600 ms and no layout shift (CLS under 0.01).
  * Prints a table, saves bench/results/page-latest.json with the fingerprint of the sources it measured
- * (bench/sources.ts: `npm test` refuses figures measured on other sources), writes the README's figures,
+ * (bench/sources.ts: which files of the pages were measured), writes the figures into docs/benchmarks.md,
  * and exits non-zero when a page misses a target. Usage: npm run bench:page (from the root).
  */
 import { execFileSync } from 'node:child_process';
@@ -197,8 +197,8 @@ try {
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`\nsaved ${path.relative(process.cwd(), out)}`);
-  writeReadme(result);
-  console.log('wrote the figures into README.md (between the page-bench markers)');
+  writeBenchmarks(result);
+  console.log('wrote the figures into docs/benchmarks.md (between the page-bench markers)');
   if (pages.some((p) => !p.meets_targets)) process.exitCode = 1;
 } finally {
   await browser.close();
@@ -206,8 +206,8 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-/** The README's table of the latest run, between its markers, so the figures there are always this JSON's. */
-function writeReadme(result: {
+/** docs/benchmarks.md's table of the latest run, between its markers, so the figures there are this JSON's. */
+function writeBenchmarks(result: {
   date: string;
   machine: { cpu: string; cores: number; memory_gb: number; node: string; chromium: string };
   pages: {
@@ -229,12 +229,12 @@ function writeReadme(result: {
       ),
     ),
   ];
-  const readme = path.join(repoRoot, 'README.md');
-  const text = readFileSync(readme, 'utf8');
+  const doc = path.join(repoRoot, 'docs/benchmarks.md');
+  const text = readFileSync(doc, 'utf8');
   writeFileSync(
-    readme,
+    doc,
     text.replace(/(<!-- page-bench -->\n)[\s\S]*?(<!-- \/page-bench -->)/, `$1${lines.join('\n')}\n$2`),
   );
   // The project's formatter aligns the table, as `npm test`'s check expects it.
-  execFileSync(path.join(repoRoot, 'node_modules/.bin/biome'), ['format', '--write', readme], { stdio: 'ignore' });
+  execFileSync(path.join(repoRoot, 'node_modules/.bin/biome'), ['format', '--write', doc], { stdio: 'ignore' });
 }

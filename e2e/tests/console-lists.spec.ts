@@ -15,7 +15,7 @@ import { consoleUrl, createConsoleUser, signIn } from '../support/console';
 import { dayWithWindow, expectJobNumber, fillJunkDetails, pickDay, windowRadio } from '../support/junk';
 
 /**
- * The office finds any booking in a second (docs/decisions.md, "The office's lists and dashboard"), in
+ * The office finds any booking in a second (docs/decisions/office-lists.md), in
  * Chromium as an owner of the demo company: an order found by a part of its street and by its customer's
  * phone typed another way, the jobs list filtered by status and day, CSV downloads whose rows are the
  * list's, the home dashboard's 30-day count equal to the orders list's for the same days; each page

@@ -18,7 +18,7 @@ import {
 import { consoleUrl, createConsoleUser, signIn } from '../support/console';
 import { repoRoot, svc } from '../support/platform';
 
-// The fleet as a booking rule (docs/decisions.md, "The fleet"), as a customer and the office see it: a
+// The fleet as a booking rule (docs/decisions/fleet.md), as a customer and the office see it: a
 // company with one 20-yard can, rented out from the first delivery day; the booking page greys the days
 // it is out with a sentence, the customer books the next free day, and the console's Fleet page and
 // dispatch board show the can out.

@@ -78,7 +78,7 @@ for (const [name, width, height] of [
 /**
  * The widget draws into the host page after the host's own first paint (its script is async and waits for
  * the page's load), so what the site owner placed below its container moves down as the form appears,
- * unless the container reserves the height (README, "For site owners"). What is held here is the widget's
+ * unless the container reserves the height (docs/tour.md, "For site owners"). What is held here is the widget's
  * own content: the loading line, then the flow, then its prices, in place.
  */
 test.describe('the widget', () => {

@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup';
 /**
  * The flows are written against React's API and shipped with Preact's (preact/compat): the same hooks and
  * components in a tenth of the bytes, so a phone downloads and runs a page's script in a fraction of the
- * time (docs/decisions.md, "Each page loads its own flow, on Preact"). The pages' server renders with
+ * time (docs/decisions/one-flow-per-page.md). The pages' server renders with
  * Preact too, so what it writes is what the browser hydrates.
  */
 export const PREACT = {

@@ -1,5 +1,4 @@
-// `npm run bench:fleet`: GET /booking/v1/availability with a size whose cans are counted (docs/decisions.md,
-// "The fleet"), for a company with 50,000 orders over two years, on PostgreSQL. Seeds a fresh database
+// `npm run bench:fleet`: GET /booking/v1/availability with a size whose cans are counted (docs/decisions/fleet.md), for a company with 50,000 orders over two years, on PostgreSQL. Seeds a fresh database
 // (svc_bench_fleet, or DATABASE_URL), starts the standalone server on it, loads it with autocannon on
 // loopback (the calendar alone first, then with size_id and rental_days, then GET /sizes), prints p50/p99,
 // the plan of the orders query (it must use orders_fleet, never read every order), saves

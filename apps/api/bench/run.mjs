@@ -162,17 +162,8 @@ try {
         .join('   ')}`,
     );
   }
-  // Targets: the standalone server at half of bare node or better; the API in Next as fast as a bare Next 16
-  // route handler (within 5%: two runs of the same Next app differ by that much on this machine). Its ratio
-  // to a bare Pages API route is reported, not a target: it is what our own code costs inside Next.
-  const targets = {
-    'standalone >= 50% of bare node:http': Object.values(ratios.standalone).every((v) => v >= 0.5),
-    'Next route handler >= 95% of bare Next': Object.values(ratios.next).every((v) => v >= 0.95),
-  };
-  console.log('');
-  for (const [name, met] of Object.entries(targets)) console.log(`target (${name}): ${met ? 'met' : 'NOT met'}`);
-  const target = Object.values(targets).every(Boolean);
-
+  // No target: the ratio to bare node:http swings by several points between rounds, and it is not what a user
+  // feels (docs/benchmarks.md). The figures are printed and saved; the page and fleet benches keep targets.
   const report = {
     date: new Date().toISOString(),
     machine: {
@@ -186,13 +177,10 @@ try {
     results,
     rounds,
     ratios,
-    targets,
-    target_met: target,
   };
   const file = path.join(apiDir, 'bench/results/latest.json');
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`saved ${path.relative(process.cwd(), file)}`);
-  if (!target) process.exitCode = 1;
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

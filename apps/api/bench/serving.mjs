@@ -1,4 +1,4 @@
-// What `npm run bench` (bench/run.mjs) and `npm run bench:ablation` (bench/ablation.mjs) share: waiting for a
+// What `npm run bench` (bench/run.mjs) and the other API benches share: waiting for a
 // server to answer, stopping it (its port free for the next) and loading it with autocannon on loopback.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -406,7 +406,7 @@ export class ApiInstance {
     await this.proc?.stop(graceMs);
   }
 
-  /** /readyz answers 200: the database with its migrations, Redis, the outbox worker. */
+  /** /readyz answers `ready`: the database with its migrations, Redis, the outbox worker (not `degraded`). */
   async ready(timeoutMs = 60_000) {
     let last = '';
     await until(`${this.name} /readyz`, timeoutMs, async () => {
@@ -419,8 +419,9 @@ export class ApiInstance {
         return undefined;
       });
       if (!res) return undefined;
-      last = `${res.status} ${await res.text()}`;
-      return res.status === 200 ? true : undefined;
+      const text = await res.text();
+      last = `${res.status} ${text}`;
+      return res.status === 200 && text.includes('"status":"ready"') ? true : undefined;
     }).catch((err: Error) => {
       throw new Error(`${err.message} (last answer: ${last})`);
     });

@@ -10,8 +10,7 @@ import { flowScripts } from './widget';
 /**
  * The hosted booking pages, rendered on this server by the booking flow's own renderer
  * (packages/widget/dist/ssr.js: the same React and components the page's one script hydrates with), so the
- * first paint shows the company's real prices and the page needs no framework script (docs/decisions.md,
- * "Hosted pages rendered by the flow's own renderer").
+ * first paint shows the company's real prices and the page needs no framework script (docs/decisions/server-rendered-pages.md).
  */
 type Ssr = Pick<typeof SsrModule, 'dumpsterPage' | 'junkPage' | 'visitorHeaders'>;
 
@@ -40,7 +39,7 @@ export async function servePage(request: Request, service: 'dumpster' | 'junk', 
   let html: { status: number; html: string };
   try {
     const pages = await renderer();
-    // Asked afresh for every page, never cached: a revoked key must not reach a browser (docs/decisions.md).
+    // Asked afresh for every page, never cached: a revoked key must not reach a browser (docs/decisions/revoked-keys-never-handed-out.md).
     const company =
       slug && SLUG.test(slug)
         ? await fetchCompanyEmbed(urls.internal, slug, {

@@ -1,5 +1,5 @@
 /**
- * The hosted pages' security headers (docs/decisions.md, "Hosted page headers"). Pages carry a client
+ * The hosted pages' security headers (docs/decisions/hosted-page-headers.md). Pages carry a client
  * secret in their address after a 3-D Secure return, so: a nonce-based Content-Security-Policy that lets
  * only our scripts, the API's sandbox component and Stripe's documented hosts run; no framing; no sniffing;
  * only the origin as referrer.

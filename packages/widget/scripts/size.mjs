@@ -1,7 +1,7 @@
 // The widget's weight as a visitor downloads it, minified and gzipped (level 9). The loader is what every
 // host page pays before anyone interacts (budget 15 KB). A flow is what its page loads before any
 // interaction: its entry and every chunk the entry imports (budget 75 KB each); the card's component comes
-// at the payment step, apart. docs/decisions.md, "Each page loads its own flow, on Preact".
+// at the payment step, apart. docs/decisions/one-flow-per-page.md.
 // With --write, puts the numbers in README.md between the size markers; fails when a script is over budget.
 // Usage: node scripts/size.mjs [--quiet] [--write]
 import { execFileSync } from 'node:child_process';

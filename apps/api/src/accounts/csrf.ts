@@ -4,7 +4,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * The console's CSRF token: a signed double-submit cookie (OWASP). It is `nonce.mac`, the mac an HMAC of
  * the session's token and the nonce under the console secret, so a token planted by a sibling subdomain or
  * copied from another session does not verify. The page reads it from a non-HttpOnly cookie and sends it
- * back in X-SVC-CSRF on every write (docs/decisions.md).
+ * back in X-SVC-CSRF on every write (docs/decisions/console-csrf.md).
  */
 export const CSRF_COOKIE = 'svc-console.csrf';
 /** On https the cookie is `__Host-` prefixed: Secure, Path=/, no Domain, so no subdomain can set it. */

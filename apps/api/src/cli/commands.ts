@@ -47,7 +47,7 @@ Usage: npm run svc -- <command> [options]      (add --json for machine-readable 
   orders status <slug> <order-number> <status>
                                               move an order: placed, confirmed, scheduled, waiting_delivery,
                                               out_for_delivery, delivered, waiting_pickup, picked_up,
-                                              waiting_landfill, completed, canceled (docs/decisions.md)
+                                              waiting_landfill, completed, canceled (docs/decisions/order-moves.md)
   jobs list <slug>                            the latest 100 junk removal jobs
   jobs approve <slug> <job-number>            release a junk job held for fraud review (captures the card)
   jobs status <slug> <job-number> <status>    move a job: confirmed, scheduled, en_route, completed, canceled
@@ -74,7 +74,7 @@ Console users (the company console, CONSOLE_BASE_URL)
                                               how a company gets its first owner
   users list <slug>                           the company's console users and their roles
 
-Data API (/data/v1; docs: README "The Data API")
+Data API (/data/v1; docs: docs/tour.md, "The Data API, by curl")
   data-api request <slug> --use "<what for>"  the company asks for access, saying what it will use it for
   data-api approve|revoke <slug>              the platform's decision; keys work only while approved
   data-api access <slug> on|off               the company's own switch (403 access_disabled while off)

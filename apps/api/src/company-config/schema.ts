@@ -78,7 +78,7 @@ export const PromoConfig = z
     path: ['valid_to'],
   });
 
-/** The fleet (docs/decisions.md, "The fleet"): a size listed here is sold only while one of its cans is free. */
+/** The fleet (docs/decisions/fleet.md): a size listed here is sold only while one of its cans is free. */
 export const FleetConfig = z.strictObject({
   turnaround_days: z
     .number()
@@ -161,11 +161,20 @@ export const CompanyConfig = z
             .min(1)
             .max(20)
             .default(DEFAULT_PAYMENT_LIMITS.failedPaymentsPerSession),
+          declines_per_ip_per_hour: z
+            .number()
+            .int()
+            .min(1)
+            .max(100)
+            .default(DEFAULT_PAYMENT_LIMITS.declinesPerIpPerHour),
+          declines_per_hour: z.number().int().min(1).max(100_000).default(DEFAULT_PAYMENT_LIMITS.declinesPerHour),
         })
         .default({
           intents_per_ip_per_hour: DEFAULT_PAYMENT_LIMITS.intentsPerIpPerHour,
           intents_per_hour: DEFAULT_PAYMENT_LIMITS.intentsPerHour,
           failed_payments_per_session: DEFAULT_PAYMENT_LIMITS.failedPaymentsPerSession,
+          declines_per_ip_per_hour: DEFAULT_PAYMENT_LIMITS.declinesPerIpPerHour,
+          declines_per_hour: DEFAULT_PAYMENT_LIMITS.declinesPerHour,
         }),
     }),
     card_fees: z.discriminatedUnion('handling', [

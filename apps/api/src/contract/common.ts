@@ -5,7 +5,7 @@ export const DateString = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date YYYY-MM-DD')
   .refine(isValidDate, 'not a calendar date')
-  // Dates a booking can mean; any arithmetic on them stays a four-digit year (docs/decisions.md).
+  // Dates a booking can mean; any arithmetic on them stays a four-digit year (docs/decisions/text-fields.md).
   .refine((d) => d >= '2000-01-01' && d <= '2999-12-31', 'a date between 2000-01-01 and 2999-12-31')
   .openapi({ format: 'date', example: '2026-12-01' });
 
@@ -37,7 +37,7 @@ export function dataOf<T extends z.ZodType>(schema: T, description: string) {
 export const bearer = [{ bearerAuth: [] }];
 
 const utm = clean(z.string().trim().min(1).max(200)).optional();
-/** Where the customer came from, stored on the order and sent in the booking webhooks (docs/decisions.md). */
+/** Where the customer came from, stored on the order and sent in the booking webhooks (docs/decisions/attribution.md). */
 export const Attribution = z
   .strictObject({
     utm_source: utm,

@@ -4,7 +4,7 @@ import { errorResponses } from './errors';
 
 /**
  * GET /embed/v1/companies/{slug}: what our own pages (the hosted page and the widget) know of a company
- * from its slug alone. Public, like the booking link itself; never cached. See docs/decisions.md.
+ * from its slug alone. Public, like the booking link itself; never cached. See docs/decisions/company-key-lookup.md.
  */
 export const EMBED_BASE = '/embed/v1';
 

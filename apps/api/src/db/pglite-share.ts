@@ -18,9 +18,9 @@ const MID_CYCLE = new Set([0x50, 0x42, 0x44, 0x45, 0x48, 0x43, 0x64]);
  * transaction as a client's. Here a client's message takes PGlite's transaction lock (which the server's
  * queries and transactions take too) and keeps it until its cycle ends (a Sync or a simple Query) outside a
  * transaction, or until its COMMIT or ROLLBACK; only that is reported to the socket server as a
- * transaction. (See docs/decisions.md, "The embedded database".) `onCycleEnd` runs each time a client's cycle
+ * transaction. (See docs/decisions/embedded-database.md.) `onCycleEnd` runs each time a client's cycle
  * ends: what a client's transaction NOTIFYs goes to that client with its answer, never to this process's
- * listeners (docs/decisions.md, "Woken, not polled").
+ * listeners (docs/decisions/woken-not-polled.md).
  */
 export function shareForSocket(pglite: PGlite, onCycleEnd: () => void = () => {}): PGlite {
   const db = pglite as WithTransactionLock;

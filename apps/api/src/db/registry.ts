@@ -1,6 +1,5 @@
 import type { Catalog } from '../domain/catalog';
 import { oneAtATime } from '../lib/one-at-a-time';
-import { whenReady } from '../lib/when-ready';
 import type { Database } from './client';
 import { loadCatalog } from './repositories/catalog';
 import { allAllowedDomains, findKeyByFingerprint, type KeyRow } from './repositories/keys';
@@ -13,8 +12,7 @@ const MAX_CACHED_KEYS = 10_000;
  * that a quote never touches the database. Everything is dropped when a change is published
  * (db/repositories/platform.ts, publishChange): every writer NOTIFYs on commit, and PostgreSQL tells every
  * instance. The embedded PGlite hears this process's own NOTIFYs; the CLI's go back to the CLI through the
- * socket, so after each of its statements the epoch is read again (docs/decisions.md, "Woken, not
- * polled"). Nothing is polled.
+ * socket, so after each of its statements the epoch is read again (docs/decisions/woken-not-polled.md). Nothing is polled.
  */
 /**
  * A load-once cache whose hits are synchronous: a quote makes three look-ups, and awaiting even a settled
@@ -118,9 +116,9 @@ export class Registry {
     });
   }
 
-  /** Read on every request: a plain value when cached. */
-  bookingApiEnabled(): boolean | Promise<boolean> {
-    return whenReady(this.platform(), (s) => s.bookingApiEnabled);
+  /** Read on every request of the Booking API. */
+  async bookingApiEnabled(): Promise<boolean> {
+    return (await this.platform()).bookingApiEnabled;
   }
 
   /** Every domain some company allows: a CORS preflight carries no key, so it is checked against these. */

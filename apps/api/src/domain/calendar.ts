@@ -17,7 +17,7 @@ export function maxDate(rules: CalendarRules, today: string): string {
 
 /**
  * Why a delivery date cannot be booked, or null when it can (ignoring the max-advance bound, which
- * /availability reports as max_date). Days before min_date are 'past': see docs/decisions.md.
+ * /availability reports as max_date). Days before min_date are 'past': see docs/decisions/calendar.md.
  */
 export function closedReason(rules: CalendarRules, today: string, date: string): ClosedReason | null {
   return closedOn(rules, minDate(rules, today), date);
@@ -99,7 +99,7 @@ export type PickupCheck =
 /**
  * The pickup of a rental: delivery + rental_days, the days the customer pays for. A pickup_date sent with
  * the request must be that day, and it must be a day the company works: a rental whose pickup falls on a
- * closed day is refused, so every day the dumpster stays is a day paid for (docs/decisions.md).
+ * closed day is refused, so every day the dumpster stays is a day paid for (docs/decisions/rental-days-paid.md).
  */
 export function checkPickupDate(
   rules: CalendarRules,

@@ -43,12 +43,25 @@ export type Company = {
   dataApi: { access: 'none' | 'requested' | 'approved' | 'revoked'; enabled: boolean; plan: 'free' | 'paid' };
 };
 
-/** Caps against card testing (docs/decisions.md, "Payment intent caps"). */
-export type PaymentLimits = { intentsPerIpPerHour: number; intentsPerHour: number; failedPaymentsPerSession: number };
+/** Caps against card testing (docs/decisions/payment-caps.md). */
+export type PaymentLimits = {
+  /** New payments an hour per page visitor (publishable key, per address). */
+  intentsPerIpPerHour: number;
+  /** New payments an hour through the company's server keys (pages never count here). */
+  intentsPerHour: number;
+  /** Declined cards on one payment before the processor cancels it. */
+  failedPaymentsPerSession: number;
+  /** Declined cards an hour from one visitor before it opens no new payment. */
+  declinesPerIpPerHour: number;
+  /** Declined cards an hour at the company that mean card testing: a visitor with one opens no new payment. */
+  declinesPerHour: number;
+};
 export const DEFAULT_PAYMENT_LIMITS: PaymentLimits = {
   intentsPerIpPerHour: 10,
   intentsPerHour: 100,
   failedPaymentsPerSession: 5,
+  declinesPerIpPerHour: 5,
+  declinesPerHour: 30,
 };
 
 /** A size's cans as a booking rule (domain/fleet.ts). */

@@ -1,7 +1,7 @@
 import { addDays, daysBetween } from './dates';
 
 /**
- * The console's dashboard (docs/decisions.md, "The office's lists and dashboard"): a period's bookings and
+ * The console's dashboard (docs/decisions/office-lists.md): a period's bookings and
  * revenue per day by channel, its totals, its top UTM sources and its estimates, from booking_days rows
  * (one per day, kind, channel and source). Pure: rows and counts in, figures in cents out.
  */

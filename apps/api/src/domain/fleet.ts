@@ -2,7 +2,7 @@ import { type Size, type SizeFleet, TIERS } from './catalog';
 import { addDays, dateOfDay, dayNumber, daysBetween } from './dates';
 
 /**
- * The fleet as a booking rule (docs/decisions.md, "The fleet"): a size's cans, how long one stays in the
+ * The fleet as a booking rule (docs/decisions/fleet.md): a size's cans, how long one stays in the
  * yard after a pickup, and cans in repair. A rental occupies one can from its delivery day through its
  * pickup day plus the turnaround, inclusive; a day is full when cans out plus cans in repair reach the
  * count. Pure: the rentals and today are arguments.

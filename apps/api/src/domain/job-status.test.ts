@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkJobMove, JUNK_JOB_STATUSES, type JunkJobStatus, jobMovesFrom } from './job-status';
 
-/** Every status × every status: the moves the office may make (docs/decisions.md, "Junk job moves"). */
+/** Every status × every status: the moves the office may make (docs/decisions/junk-job-moves.md). */
 const ALLOWED: Record<JunkJobStatus, JunkJobStatus[]> = {
   confirmed: ['scheduled', 'en_route', 'canceled'],
   scheduled: ['en_route', 'confirmed', 'canceled'],

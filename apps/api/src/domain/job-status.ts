@@ -2,8 +2,7 @@ import { DomainError } from './errors';
 import { HELD_FOR_REVIEW } from './order-status';
 
 /**
- * A junk removal job's statuses after booking, and the office's moves between them (docs/decisions.md,
- * "Junk job moves"). Jobs start confirmed (or held for fraud review, left only by release). A canceled job
+ * A junk removal job's statuses after booking, and the office's moves between them (docs/decisions/junk-job-moves.md). Jobs start confirmed (or held for fraud review, left only by release). A canceled job
  * gives its window's seat back (db/repositories/junk.ts counts every job but canceled ones).
  */
 export const JUNK_JOB_STATUSES = ['confirmed', 'scheduled', 'en_route', 'completed', 'canceled'] as const;

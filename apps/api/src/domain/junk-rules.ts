@@ -21,9 +21,11 @@ export type JunkQuoteCents = {
 export function findLoad(catalog: Catalog, fraction: string): JunkLoad {
   const load = catalog.junk.loads.find((l) => l.fraction === fraction);
   if (!load) {
+    // Any unknown fraction is a 404 (spec section 4), however long; a long one is not repeated back.
+    const named = fraction.length <= 16 ? `"${fraction}"` : 'with this load_fraction';
     throw new DomainError(
       'not_found',
-      `No load "${fraction}" for this company. Use a load_fraction from GET /junk/config.`,
+      `No load ${named} for this company. Use a load_fraction from GET /junk/config.`,
       {
         field: 'load_fraction',
         details: { allowed: catalog.junk.loads.map((l) => l.fraction) },
@@ -69,7 +71,7 @@ export type FrozenJunk<T extends JunkRuleInput = JunkRuleInput> = {
 export type JunkRuleContext = { clock: SlotClock; canTakePayments: boolean };
 
 /**
- * Every rule of a card-paid junk booking, in the documented order (docs/decisions.md, "Junk removal"):
+ * Every rule of a card-paid junk booking, in the documented order (docs/decisions/junk-removal.md):
  * the load, booking on, payments ready, the day and window, the service area, the promo and the
  * commercial account. Seats are counted afterwards, under a lock (use-cases/junk/create-intent.ts).
  */

@@ -20,7 +20,7 @@ export const REASON_CODES: Record<DayReason, ErrorCode> = {
   full: 'slot_bad_window',
 };
 
-/** Seats taken in a window of a day: jobs booked plus intents holding a seat. */
+/** Seats taken in a window of a day: the jobs booked (an open intent takes none). */
 export type SeatsTaken = (date: string, start: string) => number;
 
 export type WindowSeats = { start: string; end: string; remaining: number };

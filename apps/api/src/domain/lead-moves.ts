@@ -1,7 +1,7 @@
 import { DomainError } from './errors';
 
 /**
- * Converting a lead makes or links the company's customer (docs/decisions.md, "Lead moves"). Customers are
+ * Converting a lead makes or links the company's customer (docs/decisions/lead-moves.md). Customers are
  * one per e-mail address (lower case), and a customer needs one: a lead with an e-mail becomes the customer
  * with that address (made when new); a lead with only a phone number is linked to the customer with the
  * same phone digits, when there is one; a lead with neither cannot become a customer.

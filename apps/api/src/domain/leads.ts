@@ -29,7 +29,7 @@ export function dedupeSince(now: Date): Date {
 }
 
 /**
- * The office's moves (docs/decisions.md, "Lead moves"): from new to contacted, converted or discarded (the
+ * The office's moves (docs/decisions/lead-moves.md): from new to contacted, converted or discarded (the
  * spec's table); from contacted on to converted or discarded; a discarded lead back to new (a mistake
  * undone). Converted is final: the lead is a customer now.
  */

@@ -3,7 +3,7 @@ import { DomainError } from './errors';
 import { checkOrderMove, ORDER_STATUSES, type OrderStatus, orderMovesFrom } from './order-status';
 
 /**
- * Every status × every status: the moves the office may make (docs/decisions.md, "Order moves"). A row
+ * Every status × every status: the moves the office may make (docs/decisions/order-moves.md). A row
  * lists the statuses an order may move to; every other target is refused.
  */
 const ALLOWED: Record<OrderStatus, OrderStatus[]> = {

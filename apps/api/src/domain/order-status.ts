@@ -2,7 +2,7 @@ import { DomainError } from './errors';
 
 /**
  * An order's dispatch lifecycle after booking (data spec section 3 names the statuses; the moves are ours:
- * docs/decisions.md, "Order moves"). Online orders start confirmed; placed is an order taken but not yet
+ * docs/decisions/order-moves.md). Online orders start confirmed; placed is an order taken but not yet
  * confirmed with the customer. pending_risk_review is not among them: a held order leaves it only by release.
  */
 export const ORDER_STATUSES = [

@@ -1,7 +1,7 @@
 /**
  * Whether a processor's payment is the one a session froze: the same amount and currency, and metadata
  * naming this company and session. Every path that makes an order (confirm, the recovery worker, an
- * office approval) checks it; a payment that fails it never becomes an order (docs/decisions.md).
+ * office approval) checks it; a payment that fails it never becomes an order (docs/decisions/money-path.md).
  */
 export type PaymentFacts = {
   amountCents: number;

@@ -1,5 +1,5 @@
 /**
- * The Data API's `q` (docs/decisions.md, "Data API resources"): a part of a name or e-mail, matched
+ * The Data API's `q` (docs/decisions/data-api-lists.md): a part of a name or e-mail, matched
  * case-insensitively, or a part of a phone number, matched on its digits whatever the punctuation.
  */
 export type Search = {
@@ -25,7 +25,7 @@ export function containsPattern(text: string): string {
 }
 
 /**
- * The office's search box (docs/decisions.md, "The office's lists and dashboard"): a booking's number
+ * The office's search box (docs/decisions/office-lists.md): a booking's number
  * ("1042" or "#1042"), or a part of a street, name or e-mail (lowercased), or of a phone's digits whatever
  * the punctuation. A part shorter than MIN_TEXT characters is refused, except as a number: a trigram index
  * cannot narrow it, so it would read every booking of the company.

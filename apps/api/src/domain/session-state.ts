@@ -105,9 +105,3 @@ export function recoveryStepOf(ageMs: number): RecoveryStep {
 export function shouldNotify(ageMs: number, alreadyNotified: boolean): boolean {
   return !alreadyNotified && ageMs >= UNCONFIRMED_NOTICE_MINUTES * 60_000;
 }
-
-/**
- * How long a new session holds what it took without its booking: a junk window's seat, a limited promo's
- * use (docs/decisions.md, "Junk seats", "Promo limits").
- */
-export const HOLD_MINUTES = 20;

@@ -4,7 +4,7 @@
  *
  * - Booking API (its spec section 6: "retries with backoff for about an hour").
  * - Data API (data spec section 6: "retries with backoff, up to 5 attempts"): four waits, five attempts in
- *   all, over about 70 minutes (docs/decisions.md, "Data webhooks and office moves").
+ *   all, over about 70 minutes (docs/decisions/data-webhooks.md).
  */
 export const RETRY_SECONDS = [15, 60, 120, 300, 600, 900, 1800] as const;
 export const DATA_RETRY_SECONDS = [30, 120, 600, 3600] as const;

@@ -5,7 +5,7 @@ import { BlockList, isIP } from 'node:net';
  * Where a webhook may go (SSRF): http(s) URLs without credentials, to public addresses only. Local mode
  * (SVC_WEBHOOK_ALLOW_HTTP=1: `npm start` and the tests) relaxes exactly one thing: loopback receivers, over
  * http or https. Private, link-local, metadata and other special ranges are refused in every mode, also
- * when written as IPv4-mapped, NAT64 or 6to4 IPv6 (docs/decisions.md, "Webhook targets").
+ * when written as IPv4-mapped, NAT64 or 6to4 IPv6 (docs/decisions/webhook-targets.md).
  */
 export type Address = { address: string; family: 4 | 6 };
 export type Resolve = (host: string) => Promise<Address[]>;

@@ -4,7 +4,6 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { DomainError } from '../domain/errors';
-import { memoize } from '../lib/memoize';
 import { notJson, validationError } from './errors';
 
 /**
@@ -40,15 +39,7 @@ export function readJsonBody(c: Context, maxBytes: number): Promise<void> | unde
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (incoming) {
     // On Node (standalone, and Next's route, pages/api/svc.ts): read from Node's request itself. Reading it
-    // through a Web Request made for the purpose cost a third of a whole quote (README, "The API"). A body
-    // already here whole (`whenBodyArrived`) is taken at once; any other is read as it comes.
-    const arrived = arrivedBody(incoming);
-    if (arrived !== undefined) {
-      // Whole already (a chunked body too may be, by the time a gate has waited): still held to the limit.
-      if (arrived.length > maxBytes) throw tooLarge();
-      keepText(c, utf8Text(arrived));
-      return undefined;
-    }
+    // through a Web Request made for the purpose cost a third of a whole quote (docs/benchmarks.md).
     return readText(incoming, maxBytes).then((text) => {
       if (text === undefined) throw tooLarge();
       keepText(c, text);
@@ -66,55 +57,6 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 function keepText(c: Context, text: string) {
   (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
   c.set(BODY_TEXT, text as never);
-}
-
-/** Bodies this small are waited for whole before the request is served (`whenBodyArrived`). */
-export const ARRIVED_MAX_BYTES = 16 * 1024;
-
-/**
- * Wraps a Node request listener so that a small JSON body (declared length, at most ARRIVED_MAX_BYTES) has
- * arrived whole before the request is handed on, left unread in Node's stream: `readJsonBody` then takes it
- * at once, and a quote is answered without a promise in between, on @hono/node-server's direct path
- * (docs/decisions.md, "What a request waits for"). Node hands a request over when its headers are parsed,
- * before its body; a body that is not yet here is waited for as it was before: by the stream's own events,
- * and a connection that breaks hands the request on as it is (its read fails as it did).
- */
-export function whenBodyArrived<A extends unknown[]>(
-  listener: (incoming: IncomingMessage, ...rest: A) => unknown,
-): (incoming: IncomingMessage, ...rest: A) => unknown {
-  return (incoming, ...rest) => {
-    if (incoming.complete || !smallJson(incoming)) return listener(incoming, ...rest);
-    let handed = false;
-    const handOn = () => {
-      if (handed) return;
-      handed = true;
-      incoming.off('readable', onReadable).off('error', handOn).off('aborted', handOn);
-      listener(incoming, ...rest);
-    };
-    const onReadable = () => {
-      if (incoming.complete) handOn();
-    };
-    incoming.on('readable', onReadable).once('error', handOn).once('aborted', handOn);
-    return undefined;
-  };
-}
-
-function smallJson(incoming: IncomingMessage) {
-  const { headers } = incoming;
-  if (incoming.method === 'GET' || incoming.method === 'HEAD' || headers['transfer-encoding'] !== undefined) {
-    return false;
-  }
-  const declared = headers['content-length'];
-  if (declared === undefined || Number.parseInt(declared, 10) > ARRIVED_MAX_BYTES) return false;
-  return JSON_TYPE.test(headers['content-type'] ?? '');
-}
-
-/** The body when it has arrived whole and unread (`whenBodyArrived`): read now, at once. */
-function arrivedBody(incoming: IncomingMessage): Buffer | undefined {
-  if (!incoming.complete || incoming.readableFlowing || incoming.readableDidRead) return undefined;
-  const buffer = incoming.read() as Buffer | null;
-  if (buffer !== null) return buffer;
-  return incoming.readableEnded || incoming.readableLength === 0 ? Buffer.alloc(0) : undefined;
 }
 
 /** UTF-8, a byte order mark dropped, as a Web Request's text() reads it. */
@@ -156,18 +98,6 @@ function readText(incoming: IncomingMessage, maxBytes: number): Promise<string |
   });
 }
 
-/** Checked bodies kept per operation, each at most 1 KB of text: at most 64 KB an operation. */
-const CHECKED_KEPT = 64;
-const CHECKED_MAX_CHARS = 1024;
-
-/** The value and everything in it made read-only (a checked body is shared by the requests that sent it). */
-function deepFreeze<T extends object>(value: T): T {
-  for (const inner of Object.values(value)) {
-    if (inner !== null && typeof inner === 'object' && !Object.isFrozen(inner)) deepFreeze(inner);
-  }
-  return Object.freeze(value);
-}
-
 /**
  * The check of an operation's JSON body, for its handler's `c.req.valid('json')`: the text parsed, then
  * checked against the contract's schema, refused as @hono/zod-openapi's validators refused it (`not_json`,
@@ -188,14 +118,10 @@ export function jsonBodyCheck(operation: RouteConfig): ((c: Context) => void | P
     }
     const result = schema.safeParse(value);
     if (!result.success) throw validationError(result.error, 'json');
-    return deepFreeze(result.data as object);
+    return result.data as object;
   };
-  // A body seen lately is checked already: the same text parses to the same value (a booking page asks for
-  // the same few quotes). Kept frozen, so no handler can change what the next request is given; a refusal
-  // throws and nothing is kept.
-  const kept = memoize(parse, CHECKED_KEPT);
   const check = (c: Context, text: string) => {
-    c.req.addValidatedData('json', text.length <= CHECKED_MAX_CHARS ? kept(text) : parse(text));
+    c.req.addValidatedData('json', parse(text));
   };
   return (c) => {
     const text = c.get(BODY_TEXT) as string | undefined;

@@ -5,6 +5,7 @@ import type { ConsoleRole } from '../db/schema/console';
 import { DomainError } from '../domain/errors';
 import type { CatalogScope, Scope } from '../domain/scope';
 import type { ProcessorFor } from '../use-cases/shared/payments';
+import type { IntentCaps } from './intent-caps';
 
 /** Who is signed in to the console: every console query is scoped to `companyId`. */
 export type ConsoleMember = {
@@ -35,6 +36,8 @@ export type ConsoleDeps = {
   /** Development and tests: webhooks (resends, test events) to loopback and plain http receivers. */
   allowLocalWebhooks: boolean;
   redis?: unknown;
+  /** The payment caps the Booking API counts (the same instance): what the owner sees of them. */
+  intentCaps: IntentCaps;
   /** The caller's address as this server believes it (runtime/client-ip.ts): sign-in throttling counts it. */
   clientIp: (c: Context) => string;
   now?: () => Date;

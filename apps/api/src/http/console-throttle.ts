@@ -3,7 +3,7 @@ import { DomainError } from '../domain/errors';
 import { createLimiter, limiterStore, secondsToWait } from './rate-limit';
 
 /**
- * Sign-in throttling (docs/decisions.md, "The console's accounts"): attempts are counted per e-mail address
+ * Sign-in throttling (docs/decisions/console-accounts.md): attempts are counted per e-mail address
  * and per client address, in memory or in Redis when REDIS_URL is set, each one BEFORE its password is
  * checked, so parallel guesses cannot all reach the hash before the first is counted. Past either limit
  * every attempt is refused with 429 rate_limited and Retry-After until the window ends, the right password
@@ -58,7 +58,7 @@ export function createSignInThrottle(redis?: unknown): SignInThrottle {
 }
 
 /**
- * Invitations per company (docs/decisions.md): each sends an e-mail to an address the owner typed, so a
+ * Invitations per company (docs/decisions/invitations.md): each sends an e-mail to an address the owner typed, so a
  * company may send 20 an hour; past it 429 rate_limited with Retry-After. Counted before the invitation is
  * checked, so refused attempts count too.
  */

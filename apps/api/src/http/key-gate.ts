@@ -5,8 +5,6 @@ import type { Catalog } from '../domain/catalog';
 import { DomainError } from '../domain/errors';
 import type { CatalogScope } from '../domain/scope';
 import { fingerprint, type KeyKind, keyKind } from '../lib/api-keys';
-import { memoize } from '../lib/memoize';
-import { whenReady } from '../lib/when-ready';
 import type { Channel } from '../use-cases/shared/payments';
 import { createLimiter } from './rate-limit';
 
@@ -31,7 +29,7 @@ export type KeyGateOptions<E extends KeyEnv> = {
    * Requests per minute per key (and per IP when `clientIp` is given), counted in Redis when it is shared,
    * and how the refusal names the limit ("a minute", "a minute per key"). A publishable key is counted per
    * page visitor (key and address): it is on every page of the company's sites, so one count per key would
-   * cap a busy site's audience, not one client (docs/decisions.md, "Rate limits").
+   * cap a busy site's audience, not one client (docs/decisions/rate-limits.md).
    */
   rate: { perMinute: number; per: string; prefix: string; redis?: unknown; clientIp?: (c: Context) => string };
   /** The surface's own rules on the key and its company: the company's catalog, or a refusal. */
@@ -44,8 +42,6 @@ export type KeyGateOptions<E extends KeyEnv> = {
 
 /** Longer than any key: an Authorization header past it is refused unread. */
 const MAX_AUTHORIZATION = 512;
-/** SHA-256 of a presented key, remembered for the keys seen lately (hashing costs ~1 µs a request). */
-const keyFingerprint = memoize(fingerprint, 10_000);
 export const unauthorized = (message: string) => new DomainError('unauthorized', message);
 
 /**
@@ -62,37 +58,30 @@ export function keyGate<E extends KeyEnv>(options: KeyGateOptions<E>): Middlewar
       retryAfterSeconds: seconds,
     });
 
-  // What is known already (a cached key and catalog, a count in memory) is used without waiting on a
-  // promise: the gate runs on every request, and with nothing to wait for it answers without one (hono is
-  // patched for it: patches/hono@*.patch).
-  const admitted = (c: Context<E>, key: LiveKey, catalog: Catalog, ip: string | undefined, next: Next) =>
-    whenReady(byKey.hit(key.kind === 'publishable' && ip !== undefined ? `${key.id} ${ip}` : key.id), (keyWait) => {
-      if (keyWait) throw rateLimited(keyWait);
-      const scope: CatalogScope = {
-        companyId: catalog.company.id,
-        actor: { kind: 'key', keyId: key.id, keyKind: key.kind },
-        catalog,
-      };
-      c.set('scope', scope);
-      return whenReady(options.afterKey(c), () => (options.after ? options.after(c, scope).then(next) : next()));
-    });
-  const gate = (c: Context<E>, next: Next) => {
+  return (async (c: Context<E>, next: Next) => {
+    await options.before?.(c);
+    // Everything here reads headers only: a key is refused before a byte of the body is read (afterKey).
     const ip = rate.clientIp?.(c);
-    return whenReady(byIp && ip !== undefined ? byIp.hit(ip) : 0, (ipWait) => {
-      if (ipWait) throw rateLimited(ipWait);
-      return whenReady(authenticate(c, options), (key) =>
-        whenReady(options.admit(c, key), (catalog) => admitted(c, key, catalog, ip, next)),
-      );
-    });
-  };
-  return ((c: Context<E>, next: Next) => {
-    const early = options.before?.(c);
-    return early ? early.then(() => gate(c, next)) : gate(c, next);
+    const ipWait = byIp && ip !== undefined ? await byIp.hit(ip) : 0;
+    if (ipWait) throw rateLimited(ipWait);
+    const key = await authenticate(c, options);
+    const catalog = await options.admit(c, key);
+    const keyWait = await byKey.hit(key.kind === 'publishable' && ip !== undefined ? `${key.id} ${ip}` : key.id);
+    if (keyWait) throw rateLimited(keyWait);
+    const scope: CatalogScope = {
+      companyId: catalog.company.id,
+      actor: { kind: 'key', keyId: key.id, keyKind: key.kind },
+      catalog,
+    };
+    c.set('scope', scope);
+    await options.afterKey(c);
+    await options.after?.(c, scope);
+    await next();
   }) as MiddlewareHandler<E>;
 }
 
 /** The presented key, found through the registry's cache: known, of a kind the surface takes, live. */
-function authenticate<E extends KeyEnv>(c: Context<E>, options: KeyGateOptions<E>): LiveKey | Promise<LiveKey> {
+async function authenticate<E extends KeyEnv>(c: Context<E>, options: KeyGateOptions<E>): Promise<LiveKey> {
   const header = c.req.header('authorization') ?? '';
   if (header.length > MAX_AUTHORIZATION) {
     throw unauthorized('This is not an API key: the Authorization header is too long.');
@@ -102,8 +91,8 @@ function authenticate<E extends KeyEnv>(c: Context<E>, options: KeyGateOptions<E
   const key = match[1] as string;
   const kind = keyKind(key);
   if (!kind || !options.kinds.includes(kind)) throw unauthorized(options.wrongKind);
-  const { now } = options;
-  return whenReady(options.registry.key(keyFingerprint(key)), (row) => liveKey(row, kind, now));
+  // Looked up by its fingerprint: no presented key is kept, not even in a cache.
+  return liveKey(await options.registry.key(fingerprint(key)), kind, options.now);
 }
 
 function liveKey(row: KeyRow | null, kind: KeyKind, now: () => Date): LiveKey {

@@ -5,7 +5,6 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { requestLog } from '../lib/log';
 import { metrics } from '../lib/metrics';
-import { whenReady } from '../lib/when-ready';
 
 /** A request id a proxy in front of us made (nginx's $request_id): letters, digits, dashes; else ours. */
 const FORWARDED_ID = /^[A-Za-z0-9-]{8,64}$/;
@@ -20,8 +19,7 @@ export function observe(surface: string, operations: readonly RouteConfig[], bas
   const operationOf = operationIds(base, operations);
   const record = metrics().requests.surface(surface);
   const logLine = requestLog();
-  // Answers without a promise when everything after it did (hono is patched for it: patches/hono@*.patch).
-  return ((c, next) => {
+  return async (c, next) => {
     const started = performance.now();
     const forwarded = c.req.header('x-request-id');
     const requestId = forwarded && FORWARDED_ID.test(forwarded) ? forwarded : randomUUID();
@@ -30,24 +28,23 @@ export function observe(surface: string, operations: readonly RouteConfig[], bas
     // keeps its plain headers (setting one on a built answer turns them into Fetch Headers, ~10 µs a request).
     const outgoing = nodeAnswer(c);
     outgoing?.setHeader('X-Request-Id', requestId);
-    return whenReady(next(), () => {
-      if (!outgoing) setHeader(c, 'X-Request-Id', requestId);
-      const seconds = (performance.now() - started) / 1000;
-      const operation = operationOf(c);
-      const status = c.res.status;
-      record(operation, status, seconds);
-      const companyId = (c.get('scope' as never) as { companyId?: string } | undefined)?.companyId;
-      logLine({
-        request_id: requestId,
-        surface,
-        operation,
-        method: c.req.method,
-        status,
-        duration_ms: Math.round(seconds * 10_000) / 10,
-        company_id: companyId,
-      });
+    await next();
+    if (!outgoing) setHeader(c, 'X-Request-Id', requestId);
+    const seconds = (performance.now() - started) / 1000;
+    const operation = operationOf(c);
+    const status = c.res.status;
+    record(operation, status, seconds);
+    const companyId = (c.get('scope' as never) as { companyId?: string } | undefined)?.companyId;
+    logLine({
+      request_id: requestId,
+      surface,
+      operation,
+      method: c.req.method,
+      status,
+      duration_ms: Math.round(seconds * 10_000) / 10,
+      company_id: companyId,
     });
-  }) as MiddlewareHandler;
+  };
 }
 
 /**

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
-import type { Context, Env, MiddlewareHandler } from 'hono';
+import type { Context, Env } from 'hono';
 import type { z } from 'zod';
 import { DomainError } from '../domain/errors';
 import { memoize } from '../lib/memoize';
-import { whenReady } from '../lib/when-ready';
-import { JsonText } from '../present/json';
 import { jsonBodyCheck, readJsonBody } from './body';
 import { type Cors, crossOrigin } from './cors';
 import { type Download, downloadResponse } from './download';
@@ -53,16 +51,6 @@ type DataOf<R extends RouteConfig> = R['responses'] extends {
     : never
   : never;
 
-/** What a `route` handler returns: the data, or the data already written as JSON (present/json.ts). */
-type Data<R extends RouteConfig> = DataOf<R> | JsonText<DataOf<R>>;
-
-/** The `{ data }` envelope around a handler's data, serialized here or already. */
-function dataAnswer(c: Context, data: unknown): Response {
-  return data instanceof JsonText
-    ? c.body(`{"data":${data.text}}`, 200, { 'Content-Type': 'application/json' })
-    : c.json({ data }, 200);
-}
-
 /** The whole body of a contract operation's answer with a status (a list: `{ data, page, per_page, has_more }`). */
 type BodyOf<R extends RouteConfig, S extends number> = R['responses'] extends {
   [K in S]: { content: { 'application/json': { schema: infer Z } } };
@@ -100,20 +88,12 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
       `${c.req.method} is not supported: ${options.name} takes ${named.join(' and ')}.`,
     );
   };
-  // Every request passes here: with the origin's check in memory (or no Origin), no promise of its own.
-  app.use('*', ((c, next) => {
-    const early = crossOrigin(c, options.cors);
-    if (early instanceof Promise) {
-      return early.then(async (answer) => {
-        if (answer) return answer;
-        refuseMethod(c);
-        await next();
-      });
-    }
-    if (early) return early;
+  app.use('*', async (c, next) => {
+    const answer = await crossOrigin(c, options.cors);
+    if (answer) return answer;
     refuseMethod(c);
-    return next();
-  }) as MiddlewareHandler);
+    await next();
+  });
   if (options.document) {
     // Public: registered before any gate a surface adds.
     const build = options.document;
@@ -132,9 +112,9 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
       return;
     }
     const { body: _checkedHere, ...request } = operation.request ?? {};
-    const checked = (c: Context) => {
-      const checking = checkBody(c);
-      return checking ? checking.then(() => serve(c)) : serve(c);
+    const checked = async (c: Context) => {
+      await checkBody(c);
+      return serve(c);
     };
     app.openapi({ ...operation, request } as RouteConfig, checked as never);
   };
@@ -144,10 +124,9 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
     /** Serves a contract operation: the handler gets the validated request and returns the data. */
     route<R extends RouteConfig>(
       operation: R,
-      handler: (c: Parameters<RouteHandler<R, E>>[0]) => Data<R> | Promise<Data<R>>,
+      handler: (c: Parameters<RouteHandler<R, E>>[0]) => DataOf<R> | Promise<DataOf<R>>,
     ) {
-      // A synchronous handler (the read side) answers without a promise in between.
-      const serve = (c: Context) => whenReady(handler(c as never), (data) => dataAnswer(c, data));
+      const serve = async (c: Context) => c.json({ data: await handler(c as never) }, 200);
       serveOperation(operation, serve);
     },
     /**
@@ -158,7 +137,7 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
       operation: R,
       handler: (c: Parameters<RouteHandler<R, E>>[0]) => BodyOf<R, 200> | Promise<BodyOf<R, 200>>,
     ) {
-      const serve = (c: Context) => whenReady(handler(c as never), (body) => c.json(body, 200));
+      const serve = async (c: Context) => c.json(await handler(c as never), 200);
       serveOperation(operation, serve);
     },
     /**

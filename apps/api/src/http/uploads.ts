@@ -10,8 +10,7 @@ import { PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from '../domain/junk';
  * a file past PHOTO_MAX_BYTES is dropped as it arrives (413 photo_too_large), a fourth file is refused, and a
  * body past three photos' worth or slower than UPLOAD_TIMEOUT_MS is cut off. The form's fields before its
  * first file are handed to `beforeFiles` before a byte of a file is read: the handler checks what the
- * upload is for and takes an upload slot there, so a made-up session holds no slot (docs/decisions.md,
- * "Junk photos").
+ * upload is for and takes an upload slot there, so a made-up session holds no slot (docs/decisions/junk-photos.md).
  */
 export type Upload = { fields: Record<string, string>; files: Buffer[] };
 

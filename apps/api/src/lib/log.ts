@@ -4,7 +4,7 @@ import { safeError } from './safe-log';
 
 /**
  * The process's logger (pino): JSON lines in production, readable lines in development, level by
- * LOG_LEVEL (docs/decisions.md, "Logs"). What may be written is decided here: errors go through
+ * LOG_LEVEL (docs/decisions/safe-error-logs.md). What may be written is decided here: errors go through
  * `safeError` (kind, redacted message, frames; never a statement's parameters), and any field named like a
  * secret or a customer detail is censored wherever a caller puts it.
  */
@@ -96,7 +96,7 @@ export type RequestLine = {
  * Writes the request line (http/observe.ts) to the process logger's stream as pino would write it (the same
  * keys in the same order, level and time as the logger's), JSON put together here instead of by pino's
  * serializer: its fields are ids, names and numbers fixed by that code, so neither redaction nor a generic
- * serializer is needed, and those cost 7 µs a line, a sixth of a whole request (README, "The API").
+ * serializer is needed, and those cost 7 µs a line, a sixth of a whole request (docs/benchmarks.md, "The API").
  * `test/http/log-hygiene.test.ts` and `log.test.ts` hold it to pino's own line.
  */
 export function requestLog(): (line: RequestLine) => void {

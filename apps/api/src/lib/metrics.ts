@@ -4,7 +4,7 @@ import { requestMetrics } from './request-metrics';
 /**
  * The platform's Prometheus metrics (prom-client), one set per process. Label values come from closed sets
  * (surfaces, operation ids, statuses, outcomes, channels): never a company, a key or a path, so a series
- * count cannot grow with traffic (docs/decisions.md, "Metrics").
+ * count cannot grow with traffic (docs/decisions/metrics.md).
  */
 function createMetrics() {
   const registry = new Registry();
@@ -36,6 +36,11 @@ function createMetrics() {
       name: 'svc_worker_passes_total',
       help: 'Passes of the background workers (outbox, recovery), by outcome (ok, failed).',
       labelNames: ['worker', 'outcome'] as const,
+      registers,
+    }),
+    readinessRuns: new Counter({
+      name: 'svc_readiness_checks_total',
+      help: 'Runs of the readiness checks behind GET /readyz (at most one a second, however often it is asked).',
       registers,
     }),
     photoUploads: new Counter({

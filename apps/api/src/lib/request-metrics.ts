@@ -19,7 +19,7 @@ export type RecordRequest = (operation: string, status: number, seconds: number)
 /**
  * The two metrics every request adds to, svc_http_requests_total and svc_http_request_duration_seconds, kept
  * in plain maps and handed to prom-client when scraped. prom-client's labelled `inc` and `observe` check and
- * hash their labels on every call: 12 µs of a 180 µs quote under load (README, "The API"). Here a request is
+ * hash their labels on every call: 12 µs of a 180 µs quote under load (docs/benchmarks.md, "The API"). Here a request is
  * one look-up of its operation in its surface's map. Names, help, labels and buckets are as they were, and
  * request-metrics.test.ts holds the scraped text to prom-client's own Counter and Histogram fed the same.
  */

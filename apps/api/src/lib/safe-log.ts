@@ -1,7 +1,7 @@
 /**
  * What an unexpected error may put in the server log: its kind, its message and where it happened, never
  * the values it carried. A failed statement's parameters (customer details, client secrets) and quoted
- * values in a database message are left out (docs/decisions.md, "Logs").
+ * values in a database message are left out (docs/decisions/safe-error-logs.md).
  */
 export function safeError(err: unknown): string {
   if (!(err instanceof Error)) return `non-error thrown: ${typeof err}`;

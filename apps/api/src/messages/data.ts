@@ -43,7 +43,8 @@ export function presentLead(lead: LeadRow) {
     id: lead.id,
     status: lead.status,
     name: lead.name,
-    phone: lead.phone,
+    // Digits with a leading + kept (data spec section 2); the office's console shows it as it was typed.
+    phone: lead.phoneNormalized,
     phone_normalized: lead.phoneNormalized,
     email: lead.email,
     address: lead.address,

@@ -2,6 +2,7 @@ import type { JunkJobRow } from '../db/repositories/junk';
 import type { OrderRow } from '../db/repositories/orders';
 import type { Message } from '../db/repositories/outbox';
 import type { Company } from '../domain/catalog';
+import { bookingReference } from '../lib/booking-reference';
 import { amountText } from './money';
 
 /** The e-mails and texts the booking flow sends: the words of our messages, in one place. */
@@ -81,8 +82,10 @@ export function unconfirmedMessages(
   afterMinutes: number,
 ): Message[] {
   const amount = amountText(session.amountCents, session.currency);
-  const customerText = `Your card was authorized for ${amount} but we could not confirm your ${company.name} booking yet. You have not been charged; we will confirm it or release the authorization. Reference: ${session.sessionId}.`;
-  const officeText = `Booking ${session.sessionId} (${customer.name}, ${customer.email}, ${customer.phone}) has an authorized card (${amount}) but no order after ${afterMinutes} minutes. Please check it.`;
+  // The reference, never the session id: a message is forwarded and read on lock screens.
+  const reference = bookingReference(session.sessionId);
+  const customerText = `Your card was authorized for ${amount} but we could not confirm your ${company.name} booking yet. You have not been charged; we will confirm it or release the authorization. Reference: ${reference}.`;
+  const officeText = `Booking ${reference} (${customer.name}, ${customer.email}, ${customer.phone}) has an authorized card (${amount}) but no order after ${afterMinutes} minutes. Please check it under Needs action.`;
   return [
     {
       channel: 'email',
@@ -98,7 +101,7 @@ export function unconfirmedMessages(
             channel: 'email' as const,
             topic: 'booking_unconfirmed',
             to: company.contact.email,
-            subject: `Unconfirmed booking ${session.sessionId}`,
+            subject: `Unconfirmed booking ${reference}`,
             text: officeText,
           },
         ]
@@ -109,7 +112,7 @@ export function unconfirmedMessages(
   ];
 }
 
-/** A booking given up on: its authorization was released. */
+/** A booking given up on: its authorization was released (named by its reference, never its session id). */
 export function failedMessages(company: { name: string }, sessionId: string, customer: Customer): Message[] {
   return [
     {
@@ -117,7 +120,7 @@ export function failedMessages(company: { name: string }, sessionId: string, cus
       topic: 'booking_failed',
       to: customer.email,
       subject: `${company.name}: your booking could not be completed`,
-      text: `We could not complete your booking (reference ${sessionId}). The authorization on your card has been released; you were not charged.`,
+      text: `We could not complete your booking (reference ${bookingReference(sessionId)}). The authorization on your card has been released; you were not charged.`,
     },
   ];
 }

@@ -33,7 +33,7 @@ export type CreateIntentInput = {
   metadata: Record<string, string>;
   /**
    * Declined card attempts after which the intent is canceled (card testing). The sandbox enforces it;
-   * on Stripe, Radar's card-testing rules stand in (docs/decisions.md).
+   * on Stripe, Radar's card-testing rules stand in (docs/decisions/payment-caps.md).
    */
   maxFailedAttempts?: number;
 };

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { Queryable } from '../db/client';
 import { findSandboxIntent, recordSandboxDecline, transitionSandboxIntent } from '../db/repositories/sandbox-intents';
@@ -64,7 +64,13 @@ function view(row: Row, base: string, returnUrl?: string) {
  * Registers the sandbox's endpoints on the surface's app (http/surfaces/sandbox.ts declares its gate:
  * any origin, 16 KB bodies, Stripe's error shapes). Intent ids are checked before any query.
  */
-export function sandboxRoutes(app: Hono, db: Queryable, now: () => Date) {
+export function sandboxRoutes(
+  app: Hono,
+  db: Queryable,
+  now: () => Date,
+  /** Told of each declined card, with the payment's company and the request (the visitor's address). */
+  onDecline?: (companyId: string, c: Context) => Promise<void>,
+) {
   app.use('/payment_intents/:id/*', async (c, next) => {
     if (!INTENT_ID.test(c.req.param('id') ?? '')) {
       return c.json(stripeError('resource_missing', 'No such payment intent.'), 404);
@@ -114,6 +120,8 @@ export function sandboxRoutes(app: Hono, db: Queryable, now: () => Date) {
     const last4 = body.card.number.replace(/\D/g, '').slice(-4);
     if (outcome.kind === 'declined') {
       await recordSandboxDecline(db, row.id, { declineCode: outcome.declineCode, cardLast4: last4 });
+      const companyId = (row.metadata as { company_id?: unknown }).company_id;
+      if (typeof companyId === 'string') await onDecline?.(companyId, c);
       return c.json(
         stripeError('card_declined', outcome.message, {
           decline_code: outcome.declineCode,

@@ -8,7 +8,6 @@ import { PROMO_MESSAGES, type PromoResult } from '../domain/promo';
 import type { checkServiceArea } from '../domain/service-area';
 import { hostedPageUrl } from '../lib/api-keys';
 import { dollarsOrNull, dollars as toDollars } from '../messages/money';
-import { type JsonText, jsonText } from './json';
 
 /** The catalog as the Booking API shows it: presenters are the one place cents become dollars. */
 
@@ -39,23 +38,6 @@ export function presentSize({ size, nextDeliveryDate }: { size: Size; nextDelive
       ? { fleet: { rental_days: shortestRental(size), next_delivery_date: nextDeliveryDate } }
       : {}),
   };
-}
-
-type SizeRow = { size: Size; nextDeliveryDate?: string | null };
-const sizesTexts = new WeakMap<Catalog, { dates: string; text: JsonText<ReturnType<typeof presentSize>[]> }>();
-
-/**
- * GET /sizes as JSON text, written once per catalog version and next delivery days. Serializing the sizes
- * was the dearest step of the request: the catalog is a snapshot that a change replaces, and the rows are
- * its sizes in its order, so the text is kept with it until the fleet's days move.
- */
-export function presentSizesText(catalog: Catalog, rows: readonly SizeRow[]) {
-  const dates = rows.map((row) => `${row.nextDeliveryDate}`).join(' ');
-  const kept = sizesTexts.get(catalog);
-  if (kept?.dates === dates) return kept.text;
-  const text = jsonText(rows.map(presentSize));
-  sizesTexts.set(catalog, { dates, text });
-  return text;
 }
 
 /** With materials pricing off, the list is still returned, without prices (spec section 2). */
@@ -129,36 +111,6 @@ export function presentPromo(promo: PromoResult) {
         discount_percent: fromPercentMilli(promo.percentMilli),
       }
     : { ok: true, code: promo.code, discount_type: 'amount' as const, discount_amount: toDollars(promo.amountCents) };
-}
-
-/** Quotes kept per catalog version: a booking page asks for a handful (its sizes, a few rental lengths). */
-const QUOTES_KEPT = 64;
-const quoteTexts = new WeakMap<Catalog, Map<string, JsonText<ReturnType<typeof presentQuote>>>>();
-
-/**
- * POST /quote's answer as JSON text, kept with the catalog version it was priced from. A quote is a pure
- * function of that snapshot (prices, fees, promos and their uses), the body's choices and the company's
- * day, so the same choices on the same day answer the same text until a change replaces the catalog.
- * At most QUOTES_KEPT a version (all forgotten at once past it); a refused choice throws and nothing is kept.
- */
-export function presentQuoteText<B extends object>(
-  catalog: Catalog,
-  choices: B,
-  today: string,
-  price: (choices: B) => Parameters<typeof presentQuote>[1],
-) {
-  // The checked body: only the contract's fields, so its JSON names every choice, without collisions.
-  const key = `${today} ${JSON.stringify(choices)}`;
-  let kept = quoteTexts.get(catalog);
-  const hit = kept?.get(key);
-  if (hit) return hit;
-  const text = jsonText(presentQuote(catalog, price(choices)));
-  if (!kept) {
-    kept = new Map();
-    quoteTexts.set(catalog, kept);
-  } else if (kept.size >= QUOTES_KEPT) kept.clear();
-  kept.set(key, text);
-  return text;
 }
 
 export function presentQuote(

@@ -8,6 +8,7 @@ import type { JunkQuoteCents } from '../domain/junk-rules';
 import { leadMovesFrom } from '../domain/leads';
 import { isOrderStatus, orderMovesFrom } from '../domain/order-status';
 import type { QuoteCents } from '../domain/pricing';
+import { bookingReference } from '../lib/booking-reference';
 import { presentLead } from '../messages/data';
 import { dollars } from '../messages/money';
 import type { CustomerDetailRows } from '../use-cases/console/people';
@@ -57,6 +58,7 @@ export function presentStuckSession(session: SessionRow) {
   const customer = customerOfSession(session);
   return {
     session_id: session.sessionId,
+    reference: bookingReference(session.sessionId),
     kind: session.kind,
     customer_name: customer.name,
     customer_email: customer.email,

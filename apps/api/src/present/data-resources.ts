@@ -6,7 +6,7 @@ import type { ShownCustomer } from '../use-cases/data/customers';
 import type { ShownSize } from '../use-cases/data/sizes';
 
 /**
- * The Data API's customers, estimates and sizes (docs/decisions.md, "Data API resources"): dollars,
+ * The Data API's customers, estimates and sizes (docs/decisions/data-api-lists.md): dollars,
  * snake_case, and nothing the spec hides. An estimate never shows the session's payment, its client
  * secret, its errors, the placement's GPS coordinates or the page's attribution.
  */

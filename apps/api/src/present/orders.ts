@@ -2,6 +2,7 @@ import type { SessionRow } from '../db/repositories/sessions';
 import { accountOf, type Catalog } from '../domain/catalog';
 import type { QuoteCents } from '../domain/pricing';
 import type { SessionState } from '../domain/session-state';
+import { bookingReference } from '../lib/booking-reference';
 import { dollars } from '../messages/money';
 import type { Processor } from '../payments/processor';
 
@@ -11,6 +12,7 @@ export function presentIntent(catalog: Catalog, { session, processor }: { sessio
   const quote = session.quote as Pick<QuoteCents, 'total' | 'processingFee' | 'grossTotal'>;
   return {
     session_id: session.sessionId,
+    reference: bookingReference(session.sessionId),
     payment_intent_id: session.paymentIntentId as string,
     client_secret: session.clientSecret as string,
     processor: {
@@ -48,6 +50,7 @@ export function presentSession({
 }) {
   return {
     session_id: session.sessionId,
+    reference: bookingReference(session.sessionId),
     kind: session.kind,
     state: session.state as SessionState,
     payment_intent_id: session.paymentIntentId,

@@ -25,7 +25,7 @@ export function forwardedFor(c: Context, hops: number): string | undefined {
 
 /**
  * The visitor's address as our hosted pages' server reports it when it calls while rendering a page: that
- * server's own address would count every visitor as one (docs/decisions.md, "The hosted pages' server as a trusted proxy"). Believed only from
+ * server's own address would count every visitor as one (docs/decisions/hosted-server-trusted-proxy.md). Believed only from
  * a caller that presents the platform's proxy token, and only when it is an IP address.
  */
 export function proxiedFor(token: string | undefined): (c: Context) => string | undefined {

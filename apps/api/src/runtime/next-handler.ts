@@ -8,7 +8,7 @@ import { getPlatform, type Platform } from './platform';
  * What the API's one Next route (pages/api/svc.ts) serves: the process's platform, which hands the request to
  * its surface by path. A Pages API route is given Node's request and answer, so the platform runs on the
  * same @hono/node-server listener as the standalone server: no Web Request made and read again by Next,
- * and no App Router request context around every step (docs/decisions.md, "The API inside Next").
+ * and no App Router request context around every step (docs/decisions/the-api-inside-next.md).
  */
 let ready: Platform | undefined;
 const NO_STORE = { 'Cache-Control': 'no-store' };

@@ -14,12 +14,11 @@ import { createBookingSurface } from '../http/surfaces/booking';
 import { createConsoleSurface } from '../http/surfaces/console';
 import { createDataSurface } from '../http/surfaces/data';
 import { createEmbedSurface } from '../http/surfaces/embed';
-import { createOpsSurface, OPS_PATHS } from '../http/surfaces/ops';
+import { type Check, createOpsSurface, OPS_PATHS } from '../http/surfaces/ops';
 import { createSandboxSurface } from '../http/surfaces/sandbox';
 import { log } from '../lib/log';
 import { scrapedGauge } from '../lib/metrics';
 import { dataDir, migrationsDir } from '../lib/paths';
-import { keepTickShape } from '../lib/tick-shape';
 import { urlPath } from '../lib/url-path';
 import { processorsFor } from '../payments/processors';
 import { SANDBOX_BASE } from '../payments/sandbox-api';
@@ -52,8 +51,6 @@ export async function createPlatform(options: {
   env?: PlatformEnv;
 }): Promise<Platform> {
   const env = options.env ?? readEnv();
-  // Before PGlite opens: after it, V8 would build every nextTick entry in its runtime (lib/tick-shape.ts).
-  await keepTickShape();
   const database = await openDatabase({
     url: env.databaseUrl,
     poolMax: env.databasePoolMax,
@@ -77,7 +74,12 @@ export async function createPlatform(options: {
     });
     redis = client;
   }
-  const sandboxApp = createSandboxSurface(database.db);
+  const intentCaps = createIntentCaps({ redis, factor: env.intentLimitFactor });
+  const clientIp = options.clientIp(env);
+  // The sandbox sees the card form's attempts, as Stripe's Radar does: a decline counts against the visitor.
+  const sandboxApp = createSandboxSurface(database.db, {
+    onDecline: (companyId, c) => intentCaps.declined(companyId, clientIp(c)),
+  });
   // A company set to Stripe on a platform without Stripe keys answers payments_not_ready.
   const processorFor = processorsFor(database.db, env);
   const photos = await photoStoreFromEnv({ photosDir: env.photosDir, s3: env.photosS3 });
@@ -86,11 +88,11 @@ export async function createPlatform(options: {
     registry,
     db: database.db,
     processorFor,
-    clientIp: options.clientIp(env),
+    clientIp,
     hostedBaseUrl: env.hostedBaseUrl,
     ratePerMinute: env.ratePerMinute,
     redis,
-    intentCaps: createIntentCaps({ redis, factor: env.intentLimitFactor }),
+    intentCaps,
   });
   const embed = createEmbedSurface({ db: database.db, hostedBaseUrl: env.hostedBaseUrl });
   const upgradeUrl = `${env.consoleBaseUrl}/settings/api#plan`;
@@ -113,6 +115,7 @@ export async function createPlatform(options: {
     allowLocalWebhooks: env.allowLocalWebhooks,
     secret: consoleSecret(env.betterAuthSecret, dataDir()),
     redis,
+    intentCaps,
     clientIp: options.clientIp(env),
   });
   const workers = env.workers
@@ -159,20 +162,31 @@ export async function createPlatform(options: {
   };
 }
 
-/** What /readyz checks: the database and its migrations, Redis when configured, the outbox worker's last pass. */
-function readinessChecks(database: Database, redis: { ping(): Promise<unknown> } | undefined, workers?: Workers) {
+/**
+ * What /readyz checks: the database and its migrations (required: nothing is served without them), Redis when
+ * configured and the outbox worker's last pass (optional: the limits count in memory while Redis is away, and
+ * another instance's worker delivers; their failure is `degraded`, never a reason to take the instance out).
+ */
+function readinessChecks(
+  database: Database,
+  redis: { ping(): Promise<unknown> } | undefined,
+  workers?: Workers,
+): Record<string, Check> {
   const shipped = (
     JSON.parse(readFileSync(path.join(migrationsDir(), 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }
   ).entries.length;
+  const optional = (check: () => Promise<string>): Check => Object.assign(check, { optional: true });
   return {
     database: async () => ((await appliedMigrations(database.db)) >= shipped ? 'ok' : 'migrations pending'),
-    redis: async () => {
+    redis: optional(async () => {
       if (!redis) return 'off';
       await redis.ping();
       return 'ok';
-    },
+    }),
     // A pass at least every 5 s (runtime/workers.ts); none for 30 s: stuck, or the loop stopped.
-    outbox_worker: async () => (!workers ? 'off' : Date.now() - workers.lastPass().outbox < 30_000 ? 'ok' : 'stalled'),
+    outbox_worker: optional(async () =>
+      !workers ? 'off' : Date.now() - workers.lastPass().outbox < 30_000 ? 'ok' : 'stalled',
+    ),
   };
 }
 

@@ -25,8 +25,7 @@ export const OUTBOX_IDLE_MS = 5_000;
 const OUTBOX_BUSY_MS = 250;
 
 /**
- * The background work of a platform process. The outbox is woken, not polled (docs/decisions.md, "Woken,
- * not polled"): by the NOTIFY of each insert (db/repositories/outbox.ts), by a statement of the CLI
+ * The background work of a platform process. The outbox is woken, not polled (docs/decisions/woken-not-polled.md): by the NOTIFY of each insert (db/repositories/outbox.ts), by a statement of the CLI
  * through PGlite's socket, and by its own next due row (a retry, a lapsed lease); at least every 5 s
  * whatever it heard. Recovery runs every 15 seconds. Passes never overlap within a process; across
  * processes the row claims and leases keep them apart.

@@ -1,6 +1,4 @@
-import { createServer, type RequestListener } from 'node:http';
 import { serve } from '@hono/node-server';
-import { whenBodyArrived } from '../http/body';
 import { log } from '../lib/log';
 import { socketIp } from '../runtime/client-ip';
 import { keepIdleConnections, MAX_HEADER_BYTES, readEnv } from '../runtime/config';
@@ -21,9 +19,6 @@ const server = serve(
     hostname: process.env.HOST ?? '127.0.0.1',
     // Node's 16 KB header limit answers 431 with no body; past our own limits we answer the envelope.
     serverOptions: { maxHeaderSize: MAX_HEADER_BYTES },
-    // A small JSON body is here whole before the request is served (http/body.ts).
-    createServer: ((options: object, listener: RequestListener) =>
-      createServer(options, whenBodyArrived(listener) as RequestListener)) as typeof createServer,
   },
   (info) => {
     log().info(

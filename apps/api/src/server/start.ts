@@ -58,7 +58,7 @@ function nextStart(app: string, port: number, extraEnv: Record<string, string> =
 }
 
 // The hosted pages' server calls the API on its visitors' behalf: this secret lets it say whose address a
-// call is for (docs/decisions.md, "The hosted pages' server as a trusted proxy"). Both servers get the same one; it is never printed.
+// call is for (docs/decisions/hosted-server-trusted-proxy.md). Both servers get the same one; it is never printed.
 const proxyToken = env.proxyToken ?? randomBytes(32).toString('hex');
 if (process.env.SVC_PROXY_TOKEN && !env.proxyToken) {
   console.warn(`SVC_PROXY_TOKEN is shorter than ${PROXY_TOKEN_MIN_LENGTH} characters: a random one is used instead.`);
@@ -118,7 +118,7 @@ svc is running: ${db}, sandbox payments
   Widget tag     <script async src="${env.hostedBaseUrl}/widget/v1/booking.js" data-company="${DEMO_SLUG}"></script>
   Booking API    ${base}/booking/v1
   OpenAPI        ${base}/booking/v1/openapi.json
-  Data API       ${base}/data/v1   (servers only; access by approval: README, "The Data API")
+  Data API       ${base}/data/v1   (servers only; access by approval: docs/tour.md, "The Data API, by curl")
   Console        ${env.consoleBaseUrl}   sign in as ${keys.owner.email} / ${keys.owner.password}
 
 Demo company "${DEMO_SLUG}"

@@ -115,7 +115,7 @@ describe.each(drivers())('the console office on %s', (driver) => {
           terms_accepted: true,
         },
         today,
-        { channel: 'api', ip: null },
+        { keyKind: 'server', channel: 'api', ip: null },
       ),
     );
     await transitionSandboxIntent(database.db, opened.payment_intent_id, ['requires_payment_method'], {

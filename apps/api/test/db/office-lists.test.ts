@@ -12,7 +12,7 @@ import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';
 import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
 import { ACME_TZ, acmeConfig } from '../support/fixtures';
 
-// The office's lists (docs/decisions.md, "The office's lists and dashboard"): the search finds a booking by
+// The office's lists (docs/decisions/office-lists.md): the search finds a booking by
 // a part of its street, its customer's name, e-mail or phone in any format, or its number, and nothing else;
 // its input is data (LIKE's own characters match themselves); the export's keyset batches give exactly the
 // list; booking_days counts every order once, on its company-local day.

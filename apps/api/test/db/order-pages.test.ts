@@ -7,7 +7,7 @@ import { acmeOrders } from '../support/acme-orders';
 import { type DatabaseLocation, drivers } from '../support/databases';
 
 // The Data API's deep pages start at the day order_list_months and order_list_counts point to and stop at
-// the day of their last row (docs/decisions.md, "Pages of a long list"): every page must be exactly the page a plain OFFSET gives,
+// the day of their last row (docs/decisions/order-pages.md): every page must be exactly the page a plain OFFSET gives,
 // whatever was written and changed.
 const STATUSES = ['confirmed', 'scheduled', 'delivered', 'completed', 'canceled', 'pending_risk_review'];
 

@@ -62,7 +62,7 @@ describe.each(drivers())('the recovery worker on %s', (driver) => {
         terms_accepted: true,
       },
       today,
-      { channel: 'api', ip: null },
+      { keyKind: 'server', channel: 'api', ip: null },
     );
     return presentIntent(catalog, opened);
   }
@@ -156,7 +156,7 @@ describe.each(drivers())('the recovery worker on %s', (driver) => {
         terms_accepted: true,
       },
       { today, time: timeIn(ACME_TZ, new Date()) },
-      { channel: 'api', ip: null },
+      { keyKind: 'server', channel: 'api', ip: null },
     );
     return presentIntent(catalog, opened);
   }

@@ -16,7 +16,7 @@ import { ACME_TZ, acmeConfig } from '../support/fixtures';
 import { copyPgliteTemplate } from '../support/pglite-template';
 
 /**
- * The read model and the outbox worker are woken, not polled (docs/decisions.md, "Woken, not polled"): a
+ * The read model and the outbox worker are woken, not polled (docs/decisions/woken-not-polled.md): a
  * change reaches them through a NOTIFY, or on the embedded database through a statement of its socket
  * (the CLI's way in), within a second, with no timer that would have found it (the worker's idle wait is
  * set to a minute here).

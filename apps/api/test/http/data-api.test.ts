@@ -149,6 +149,22 @@ describe.each(targets)('the Data API on $name', (target) => {
       expect(again.headers.get('x-svc-window-remaining')).toBeNull();
     });
 
+    it('a phone is answered normalized to digits, a leading + kept (data spec section 2), whatever its format', async () => {
+      const digits = `808555${String(1000 + (run % 9000)).slice(-4)}`;
+      const formats: [string, string][] = [
+        [`+1 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`, `+1${digits}`],
+        [`${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)} `, digits],
+        [`(${digits.slice(0, 3)}) ${digits.slice(3, 6)} ${digits.slice(6)}`, digits],
+      ];
+      for (const [typed, normalized] of formats) {
+        const pushed = await push({ name: 'Phone Format', phone: typed });
+        expect([200, 201]).toContain(pushed.status);
+        expect(pushed.body.data.phone).toBe(normalized);
+        const read = await data.get(`/leads/${pushed.body.data.id}`, { key: keys.acme });
+        expect(read.body.data.phone).toBe(normalized);
+      }
+    });
+
     it('e-mail is compared case-insensitively; another person is another lead', async () => {
       const email = `Pat.${randomBytes(3).toString('hex')}@Example.com`;
       const first = await push({ name: 'Pat', email });

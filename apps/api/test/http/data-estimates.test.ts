@@ -9,7 +9,7 @@ import { contact, everything, expectNewestFirst, runTag } from '../support/data'
 import { freeSlot, junkBody } from '../support/junk';
 import { withTargetDb } from '../support/target-db';
 
-// GET /v1/estimates (docs/decisions.md, "Data API resources"): checkouts that reached a price with
+// GET /v1/estimates (docs/decisions/data-api-lists.md): checkouts that reached a price with
 // the customer's contact details and never became an order or job, open, expired or converted.
 const targets = inject('targets');
 

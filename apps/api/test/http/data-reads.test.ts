@@ -6,7 +6,7 @@ import { apiClient, expectError } from '../support/client';
 import { contact, everything, expectNewestFirst, runTag } from '../support/data';
 import { bookJunk } from '../support/junk';
 
-// The Data API's reads (docs/decisions.md, "Data API resources"): fields, dollars, filters, paging
+// The Data API's reads (docs/decisions/data-api-lists.md): fields, dollars, filters, paging
 // and refused parameters. Scope (other companies, fraud review) is data-scope.test.ts; estimates have their own.
 const targets = inject('targets');
 
@@ -251,7 +251,7 @@ describe.each(targets)('Data API reads on $name', (target) => {
       is_default: true,
       is_popular: false,
       sort_order: expect.any(Number),
-      // acme counts no cans: docs/decisions.md, "The fleet" (test/http/fleet.test.ts counts them).
+      // acme counts no cans: docs/decisions/fleet.md (test/http/fleet.test.ts counts them).
       fleet: null,
       created_at: expect.any(String),
     });

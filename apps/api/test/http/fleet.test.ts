@@ -8,12 +8,13 @@ import { apiClient, expectError } from '../support/client';
 import { acmeTwin } from '../support/companies';
 import { type ConsoleClient, consoleAs } from '../support/console';
 import type { Target } from '../support/servers';
-import { lapseHold, sandboxStatuses, withTargetDb } from '../support/target-db';
+import { sandboxStatuses, withTargetDb } from '../support/target-db';
 
-// The fleet is a booking rule (docs/decisions.md, "The fleet"): a company with one 30-yard can never sells
-// it twice, on any server, under any concurrency; a rental holds it from delivery through pickup plus the
-// turnaround; a can picked up early or an order canceled frees it at once; and a card paid after its hold
-// lapsed, whose can went to someone else meanwhile, makes no order and gets its authorization back.
+// The fleet is a booking rule (docs/decisions/fleet.md): a company with one 30-yard can never sells it twice,
+// on any server, under any concurrency; an order takes it from delivery through pickup plus the turnaround,
+// an open intent takes nothing (docs/decisions/unpaid-intents-hold-nothing.md); a can picked up early or an
+// order canceled frees it at once; and a card paid after the can went to someone else makes no order and
+// gets its authorization back.
 const targets = inject('targets');
 
 type Intent = { session_id: string; payment_intent_id: string; client_secret: string };
@@ -77,36 +78,46 @@ describe.each(targets)('the fleet on $name', (target) => {
     expectError(await availability({ size_id: stranger, rental_days: '3' }), 404, 'not_found', 'size_id');
   });
 
-  it('20 concurrent intents for overlapping rentals of the one can: exactly one holds it, nineteen get size_sold_out', async () => {
+  it('20 paid intents for overlapping rentals of the one can, confirmed at once: one order, nineteen released', async () => {
     const days = [addDays(today, 1), addDays(today, 2), addDays(today, 3)];
     const first = days[0] as string;
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => intent(rental(days[i % days.length] as string))),
     );
-    const won = answers.filter((a) => a.status === 200);
+    // An open intent takes no can: all twenty open, and the calendar still offers the days.
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    const before = (await availability({ size_id: co.big.id, rental_days: String(RENTAL), from: today })).body.data;
+    expect(before.closed.filter((c: any) => c.reason === 'fleet_full').map((c: any) => c.date)).not.toContain(first);
+    const intents = answers.map((a) => a.body.data as Intent);
+    for (const opened of intents) await payWithCard(target, opened);
+    const confirms = await Promise.all(intents.map((i) => confirm(i)));
+    const won = confirms.filter((r) => r.status === 200);
     expect(won).toHaveLength(1);
-    const lost = answers.filter((a) => a.status !== 200);
-    expect(lost).toHaveLength(19);
-    for (const answer of lost) {
-      expectError(answer, 409, 'size_sold_out', 'size_id');
-      expect(answer.body.error.details).toMatchObject({ reason: 'fleet_full', size_id: co.big.id });
-      expect(answer.body.error.details.next_delivery_date > answer.body.error.details.delivery_date).toBe(true);
+    for (const answer of confirms.filter((r) => r.status !== 200)) {
+      expectError(answer, 409, 'size_sold_out', 'session_id');
+      expect(answer.body.error.details).toMatchObject({ reason: 'fleet_full', payment: 'released' });
     }
-    // The holder's days are closed for that size and rental, with their own reason; the next free day is named.
-    const held = won[0]?.body.data as Intent;
+    const statuses = Object.values(
+      await sandboxStatuses(
+        target,
+        intents.map((i) => i.payment_intent_id),
+      ),
+    );
+    expect(statuses.filter((s) => s === 'succeeded')).toHaveLength(1);
+    expect(statuses.filter((s) => s === 'canceled')).toHaveLength(19);
+    const held = intents[confirms.findIndex((r) => r.status === 200)] as Intent;
+
+    // The order's days are closed for that size and rental, with their own reason; the next free day is named.
     const view = (await availability({ size_id: co.big.id, rental_days: String(RENTAL), from: today })).body.data;
     const full = view.closed.filter((c: any) => c.reason === 'fleet_full').map((c: any) => c.date);
     expect(full).toEqual(expect.arrayContaining(days));
     expect(view.fleet.size_id).toBe(co.big.id);
     expect(full).not.toContain(view.fleet.next_delivery_date);
-
-    // The holder pays and gets its order; the can stays taken.
-    await payWithCard(target, held);
-    const made = await confirm(held);
-    expect(made.body.data.state).toBe('confirmed');
-    expectError(await intent(rental(first)), 409, 'size_sold_out', 'size_id');
-    // GET /sizes moves the can's next delivery day past the rental with the same catalog (its text is kept
-    // per catalog and days: present/catalog.ts).
+    const refused = await intent(rental(first));
+    expectError(refused, 409, 'size_sold_out', 'size_id');
+    expect(refused.body.error.details).toMatchObject({ reason: 'fleet_full', size_id: co.big.id });
+    expect(refused.body.error.details.next_delivery_date > refused.body.error.details.delivery_date).toBe(true);
+    // GET /sizes moves the can's next delivery day past the rental with the same catalog.
     const sizesNow = (await api.get('/sizes', { key: co.key })).body.data as any[];
     const bigNow = sizesNow.find((s) => s.id === co.big.id);
     expect(bigNow.fleet.next_delivery_date > co.big.fleet.next_delivery_date).toBe(true);
@@ -141,14 +152,15 @@ describe.each(targets)('the fleet on $name', (target) => {
     expect((await intent(short(taken))).status).toBe(200);
   });
 
-  it('a card paid after its hold lapsed, whose can went to another customer: no order, the card released, the session failed', async () => {
+  it('a card paid after another customer took the can: no order, the card released, the session failed', async () => {
     const day = addDays(today, 20);
     const slow = (await intent(rental(day))).body.data as Intent;
     expect(slow.session_id).toBeTruthy();
-    await lapseHold(target, slow.session_id);
-    // Another customer takes the can the lapsed hold let go of.
+    // Another customer opens, pays and confirms while the first is still at the card form.
     const quick = await intent(rental(day));
     expect(quick.status).toBe(200);
+    await payWithCard(target, quick.body.data);
+    expect((await confirm(quick.body.data)).body.data.state).toBe('confirmed');
     // The first customer finishes the card now.
     await payWithCard(target, slow);
     const late = await confirm(slow);

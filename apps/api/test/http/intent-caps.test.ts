@@ -8,9 +8,10 @@ import { svc } from '../support/cli';
 import { type ApiResponse, apiClient, expectError } from '../support/client';
 import { acmeConfig } from '../support/fixtures';
 
-// Card testing (docs/decisions.md, "The money path verifies what it is told"): payment intents are capped per IP and per company (per hour), and failed card
-// attempts per session, so a card-testing bot cannot walk stolen cards through a company's forms. The
-// caps are the company's (booking.payment_limits); the strict server runs them as configured.
+// Card testing (docs/decisions/payment-caps.md): payment intents are capped per page visitor and, for the
+// company's server keys, per company (per hour), and failed card attempts per session, so a card-testing bot
+// cannot walk stolen cards through a company's forms. The caps are the company's (booking.payment_limits);
+// the strict server runs them as configured. public-key-attacks.test.ts plays the declines and card testing.
 const [standalone] = inject('strictTargets');
 const target = standalone!;
 
@@ -76,10 +77,10 @@ describe('payment intent caps (standalone, as configured)', () => {
     expect((await fromPage('10.50.0.1', a1)).status).toBe(200);
     expect((await fromPage('10.50.0.2', body())).status).toBe(200);
 
-    // Per company, for every key: six new payments an hour (1 + 2 + 1 so far).
-    expect((await fromServer(body())).status).toBe(200);
-    expect((await fromServer(body())).status).toBe(200);
+    // Per company, for its server keys: six new payments an hour (one so far). Pages never count there, and
+    // the server keys' cap never stops a page (docs/decisions/payment-caps.md).
+    for (let i = 0; i < 5; i++) expect((await fromServer(body())).status).toBe(200);
     expectCapped(await fromServer(body()), 'intents_per_company');
-    expectCapped(await fromPage('10.50.0.9', body()), 'intents_per_company');
+    expect((await fromPage('10.50.0.9', body())).status).toBe(200);
   });
 });

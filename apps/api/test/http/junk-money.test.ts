@@ -9,11 +9,12 @@ import { svc } from '../support/cli';
 import { apiClient, expectError } from '../support/client';
 import { acmeConfig } from '../support/fixtures';
 import { freeSlot, junkBody, openSlots } from '../support/junk';
-import { lapseHold, withTargetDb } from '../support/target-db';
+import { sandboxStatuses, withTargetDb } from '../support/target-db';
 
 // The junk money path plays the attacker's and the unlucky customer's sequences: the last seat raced for,
-// a seat whose hold lapsed while the card was pending, concurrent confirms, and the payment caps. The amount
-// the processor authorized is the amount the job records, on every path that makes one.
+// a seat taken by someone else while the card was pending (an open intent holds none:
+// docs/decisions/unpaid-intents-hold-nothing.md), concurrent confirms, and the payment caps. The amount the
+// processor authorized is the amount the job records, on every path that makes one.
 const targets = inject('targets');
 
 describe.each(targets)('junk seats and money on $name', (target) => {
@@ -35,61 +36,68 @@ describe.each(targets)('junk seats and money on $name', (target) => {
     return slot;
   };
 
-  it('20 concurrent intents for a window with one seat leave exactly one holder', async () => {
+  it('20 paid intents for a window with one seat confirmed at once: exactly one job, the others released', async () => {
     const slot = await lastSeat();
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => api.post('/junk/intents', { key, body: junkBody(slot) })),
     );
-    const won = answers.filter((a) => a.status === 200);
-    expect(won).toHaveLength(1);
-    const day = (await api.get('/junk/availability', { key, query: { from: slot.date, to: slot.date } })).body.data
-      .days[0];
-    expect(day.windows.find((w: any) => w.start === '13:00').remaining).toBe(0);
-    // Each refusal names that day's windows that still have seats (never the full one), as availability does.
-    const withSeats = day.windows.filter((w: any) => w.remaining > 0);
-    expect(answers.filter((a) => a.status !== 200)).toHaveLength(19);
-    for (const lost of answers.filter((a) => a.status !== 200)) {
-      expectError(lost, 409, 'slot_bad_window', 'time_window_start');
-      expect(lost.body.error.details.reason).toBe('full');
-      expect(lost.body.error.details.windows).toEqual(withSeats);
+    // An open intent holds no seat: all 20 open, and the window still shows its seat.
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    const remaining = async () =>
+      (
+        await api.get('/junk/availability', { key, query: { from: slot.date, to: slot.date } })
+      ).body.data.days[0].windows.find((w: any) => w.start === '13:00').remaining;
+    expect(await remaining()).toBe(1);
+    const intents = answers.map((a) => a.body.data);
+    for (const intent of intents) await payWithCard(target, intent);
+    const confirms = await Promise.all(intents.map((i) => confirm(i)));
+    expect(confirms.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const lost of confirms.filter((r) => r.status !== 200)) {
+      expectError(lost, 409, 'slot_bad_window', 'session_id');
+      expect(lost.body.error.details).toMatchObject({ reason: 'full', payment: 'released' });
     }
-
-    // The holder pays and gets the job; the seat is taken for good.
-    const holder = won[0]?.body.data;
-    await payWithCard(target, holder);
-    expect((await confirm(holder)).body.data.state).toBe('confirmed');
-    expectError(await api.post('/junk/intents', { key, body: junkBody(slot) }), 409, 'slot_bad_window');
+    const statuses = Object.values(
+      await sandboxStatuses(
+        target,
+        intents.map((i) => i.payment_intent_id),
+      ),
+    );
+    expect(statuses.filter((s) => s === 'canceled')).toHaveLength(19);
+    // The seat is taken for good: the window is full, and a new intent is refused with the windows left.
+    expect(await remaining()).toBe(0);
+    const refused = await api.post('/junk/intents', { key, body: junkBody(slot) });
+    expectError(refused, 409, 'slot_bad_window', 'time_window_start');
+    expect(refused.body.error.details.reason).toBe('full');
   });
 
-  it("a customer who goes back to change the details keeps the window: replaces_session_id ends the first hold, and no one else's", async () => {
+  it('a customer who goes back to change the details replaces the first booking with its secret, and no one else can', async () => {
     const slot = await lastSeat();
     const first = await api.post('/junk/intents', { key, body: junkBody(slot) });
     expect(first.status).toBe(200);
-    // Another company's booking naming this session frees nothing: it is not theirs to replace.
+    const replaces = (intent: { session_id: string; client_secret: string }) => ({
+      replaces_session_id: intent.session_id,
+      replaces_client_secret: intent.client_secret,
+    });
+    // Another company naming this session, even with its secret, ends nothing: it is not theirs to replace.
     const twin = `jtwin${Date.now() % 1_000_000}`;
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'svc-jtwin-')), 'twin.json');
     writeFileSync(file, JSON.stringify({ ...acmeConfig(target.fixtures.today), slug: twin, name: 'Junk Twin' }));
     await svc(target, 'company', 'apply', file);
     const twinKey = (await svc(target, 'keys', 'create', twin, '--kind', 'server')).key as string;
-    const stranger = await api.post('/junk/intents', {
-      key: twinKey,
-      body: junkBody(slot, { replaces_session_id: first.body.data.session_id }),
-    });
-    expect(stranger.status).toBe(200); // its own seats
-    expectError(await api.post('/junk/intents', { key, body: junkBody(slot) }), 409, 'slot_bad_window');
-    // The same customer, new details (another e-mail), the same window: the seat passes to the new session.
-    const changed = await api.post('/junk/intents', {
-      key,
-      body: junkBody(slot, { replaces_session_id: first.body.data.session_id }),
-    });
+    const stranger = await api.post('/junk/intents', { key: twinKey, body: junkBody(slot, replaces(first.body.data)) });
+    expectError(stranger, 404, 'not_found', 'replaces_session_id');
+    expect((await sandboxIntent(first.body.data.payment_intent_id))?.status).toBe('requires_payment_method');
+    // The same customer, new details (another e-mail), the same window: the first session ends.
+    const changed = await api.post('/junk/intents', { key, body: junkBody(slot, replaces(first.body.data)) });
     expect(changed.status).toBe(200);
     expect(changed.body.data.session_id).not.toBe(first.body.data.session_id);
-    // One seat, one holder: the window is full again for anyone else.
-    expectError(await api.post('/junk/intents', { key, body: junkBody(slot) }), 409, 'slot_bad_window');
     // The first session ended when it was replaced: its payment was released, so its card cannot be paid any
-    // more, and a late confirm makes nothing (docs/decisions.md, "Replaced bookings").
+    // more, and a late confirm makes nothing (docs/decisions/replaced-bookings.md).
     expect((await sandboxIntent(first.body.data.payment_intent_id))?.status).toBe('canceled');
     expect((await payWithCard(target, first.body.data)).status).toBeGreaterThanOrEqual(400);
+    expect((await api.get(`/sessions/${first.body.data.session_id}`, { key })).body.data.last_error).toBe(
+      'replaced by a newer booking: nothing booked, payment released',
+    );
     await payWithCard(target, changed.body.data);
     expect((await confirm(changed.body.data)).body.data.state).toBe('confirmed');
     const late = await confirm(first.body.data);
@@ -98,11 +106,9 @@ describe.each(targets)('junk seats and money on $name', (target) => {
     expect(await jobsOf(first.body.data.session_id)).toEqual([]);
   });
 
-  it('a lapsed hold frees the seat; a payment finished after someone else took it is released, never a job', async () => {
+  it('an open intent holds no seat; a payment finished after someone else took it is released, never a job', async () => {
     const slot = await lastSeat();
     const slow = (await api.post('/junk/intents', { key, body: junkBody(slot) })).body.data;
-    // The customer walked away: the hold runs out.
-    await lapseHold(target, slow.session_id);
     const day = (await api.get('/junk/availability', { key, query: { from: slot.date, to: slot.date } })).body.data
       .days[0];
     expect(day.windows.find((w: any) => w.start === '13:00').remaining).toBe(1);
@@ -121,14 +127,6 @@ describe.each(targets)('junk seats and money on $name', (target) => {
       state: 'failed',
       job_number: null,
     });
-  });
-
-  it('a lapsed hold whose seat is still free still gets its job', async () => {
-    const slot = await freeSlot(api, target);
-    const intent = (await api.post('/junk/intents', { key, body: junkBody(slot) })).body.data;
-    await lapseHold(target, intent.session_id);
-    await payWithCard(target, intent);
-    expect((await confirm(intent)).body.data.state).toBe('confirmed');
   });
 
   it('concurrent confirms make one job and one capture, for the authorized amount', async () => {
@@ -182,7 +180,17 @@ describe('junk payment intents are capped like dumpster ones (strict server)', (
     const open = days.filter((d) => d.open);
     const afternoon = open.find((d) => d.windows.some((w: any) => w.start === '13:00'));
     const seat = { date: afternoon.date, start: '13:00', end: '15:00' };
-    expect((await fromPage(junkBody(seat))).status).toBe(200);
+    // The visitor books the window's one seat (its first payment of the hour).
+    const booked = (await fromPage(junkBody(seat))).body.data;
+    await payWithCard(target, booked);
+    const pair = { session_id: booked.session_id, payment_intent_id: booked.payment_intent_id };
+    const made = await api.post('/junk/confirm', {
+      key: publishable,
+      origin: 'https://jcapped.example',
+      headers: { 'x-forwarded-for': '10.60.0.1' },
+      body: pair,
+    });
+    expect(made.body.data.state).toBe('confirmed');
     // The seat is gone: refused without counting against the address.
     for (let i = 0; i < 3; i++) expectError(await fromPage(junkBody(seat)), 409, 'slot_bad_window');
     const morning = { date: open[1].date, start: '08:00', end: '10:00' };

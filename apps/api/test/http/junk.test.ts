@@ -136,10 +136,12 @@ describe.each(targets)('junk removal on $name', (target) => {
   });
 
   it('POST /junk/quote: an unknown or retired load is 404 not_found naming the loads there are', async () => {
-    for (const load_fraction of ['5/8', '3/4']) {
+    // Any unknown load_fraction, however long (spec section 4): 40 characters is a 404 too, not repeated back.
+    for (const load_fraction of ['5/8', '3/4', 'x'.repeat(40)]) {
       const res = await api.post('/junk/quote', { key, body: { load_fraction } });
       expectError(res, 404, 'not_found', 'load_fraction');
       expect(res.body.error.details.allowed).toEqual(['min', '1/4', 'full']);
+      expect(res.body.error.message).not.toContain('x'.repeat(17));
     }
     expectError(await api.post('/junk/quote', { key, body: {} }), 400, 'invalid_body', 'load_fraction');
   });
@@ -208,10 +210,10 @@ describe.each(targets)('junk removal on $name', (target) => {
     const again = await intents(body);
     expect(again.body.data.payment_intent_id).toBe(first.body.data.payment_intent_id);
     expectError(await intents({ ...body, load_fraction: 'min' }), 409, 'idempotency_conflict', 'session_id');
-    // The held seat shows: one fewer in that window.
+    // An open intent holds no seat (docs/decisions/unpaid-intents-hold-nothing.md): the window is as it was.
     const day = (await api.get('/junk/availability', { key, query: { from: slot.date, to: slot.date } })).body.data
       .days[0];
-    expect(day.windows.find((w: any) => w.start === slot.start).remaining).toBe(slot.remaining - 1);
+    expect(day.windows.find((w: any) => w.start === slot.start).remaining).toBe(slot.remaining);
   });
 
   describe('the card-paid job', () => {
@@ -355,7 +357,7 @@ describe.each(targets)('junk removal on $name', (target) => {
       expect((await api.get(`/sessions/${intent.session_id}`, { key })).body.data.state).toBe('held');
     });
 
-    it('a declined card makes no job: confirm answers unconfirmed and the seat stays held for a retry', async () => {
+    it('a declined card makes no job: confirm answers unconfirmed and the session stays open for a retry', async () => {
       const slot = await freeSlot(api, target);
       const intent = (await intents(junkBody(slot))).body.data;
       await payWithCard(target, intent, TEST_CARDS.genericDecline);

@@ -6,7 +6,7 @@ import { eventually } from '../support/cli';
 import { type DatabaseLocation, drivers, open } from '../support/databases';
 import { seededLocation, spawnServer, type Target } from '../support/servers';
 
-// The money path's log hygiene (docs/decisions.md, "The money path verifies what it is told"): when the database refuses a write, nothing has reached the processor yet,
+// The money path's log hygiene (docs/decisions/money-path.md): when the database refuses a write, nothing has reached the processor yet,
 // and the server's log names the request id, never the key, the client secret or the customer.
 describe.each(drivers())('a failing write, on %s', (driver) => {
   const locations: DatabaseLocation[] = [];

@@ -8,7 +8,7 @@ import { svc } from '../support/cli';
 import { apiClient, expectError } from '../support/client';
 import { withTargetDb } from '../support/target-db';
 
-// docs/decisions.md, "The money path verifies what it is told": the money path verifies what it is told. Each case plays an attacker's sequence through the
+// docs/decisions/money-path.md: the money path verifies what it is told. Each case plays an attacker's sequence through the
 // real server and its database; the amount the processor authorized must be what the order records.
 const targets = inject('targets');
 

@@ -7,7 +7,7 @@ import { intentBody, openDay, payWithCard } from '../support/booking';
 import { type ApiResponse, apiClient } from '../support/client';
 import { withTargetDb } from '../support/target-db';
 
-// The money path (docs/decisions.md): any sequence of POST /intents calls with one session_id (valid, invalid, hostile text, some of
+// The money path (docs/decisions/money-path.md): any sequence of POST /intents calls with one session_id (valid, invalid, hostile text, some of
 // them concurrent), then the card and POST /confirm, ends with no order, or with an order whose charged
 // amount equals the amount the processor authorized and captured, equals the quote of the order's own
 // recorded size, days, material and promo.

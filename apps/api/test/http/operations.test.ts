@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createServer, type Server, Socket } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -18,6 +19,7 @@ const metricsToken = inject('metricsToken');
 function sample(text: string, name: string, labels: Record<string, string>): number {
   const want = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
   for (const line of text.split('\n')) {
+    if (want.length === 0 && line.startsWith(`${name} `)) return Number(line.split(' ').at(-1));
     if (!line.startsWith(`${name}{`)) continue;
     const inside = line.slice(name.length + 1, line.indexOf('}'));
     const have = inside.split(',');
@@ -88,6 +90,26 @@ describe.each(targets)('operations on $name', (target) => {
     expect(after).not.toContain(target.fixtures.acme.server);
     expect(after).not.toContain('acme');
     expect(after).not.toContain('/booking/v1');
+  });
+  it('5,000 /readyz from one address in about 5 s run the checks at most once a second', async () => {
+    const runs = async () => sample(await scrape(), 'svc_readiness_checks_total', {});
+    const before = await runs();
+    const started = Date.now();
+    const statuses = new Set<number>();
+    for (let sent = 0; sent < 5_000; sent += 50) {
+      const batch = await Promise.all(
+        Array.from({ length: 50 }, () => fetch(`${target.baseUrl}/readyz`).then((r) => r.status)),
+      );
+      for (const status of batch) statuses.add(status);
+      // Spread over five seconds at least, as a flood from one address would be.
+      const due = started + ((sent + 50) / 5_000) * 5_000;
+      if (Date.now() < due) await new Promise((r) => setTimeout(r, due - Date.now()));
+    }
+    const seconds = (Date.now() - started) / 1000;
+    expect(statuses).toEqual(new Set([200]));
+    // One run a second, and one more for a second that began inside the flood.
+    expect(await runs()).toBeLessThanOrEqual(before + Math.ceil(seconds) + 1);
+    expect(await runs()).toBeGreaterThan(before);
   });
 });
 
@@ -174,6 +196,8 @@ describe.runIf(drivers().includes('postgres'))('an API instance on PostgreSQL', 
       expect((await readiness()).status).toBe(200);
       if (process.env.TEST_REDIS_URL) expect((await readiness()).body.checks.redis).toBe('ok');
       await through.cut();
+      // The answer is kept for a second: the next one after that says the database is gone.
+      await expect.poll(async () => (await readiness()).status, { timeout: 10_000 }).toBe(503);
       const down = await readiness();
       expect(down.status).toBe(503);
       expect(down.body.status).toBe('not_ready');
@@ -194,6 +218,38 @@ describe.runIf(drivers().includes('postgres'))('an API instance on PostgreSQL', 
     } finally {
       await server.stop();
       await through.cut();
+    }
+  });
+
+  it('/readyz says degraded (200) while Redis is stopped and ready again when it is back; bookings go on', async () => {
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const startRedis = () =>
+      spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+        stdio: 'ignore',
+      });
+    let redis = startRedis();
+    const { location, fixtures } = await seededLocation('postgres', 'redis-degraded');
+    locations.push(location);
+    const server = await spawnServer('standalone', location.env, { REDIS_URL: `redis://127.0.0.1:${port}` });
+    const readiness = async () => {
+      const res = await fetch(`${server.baseUrl}/readyz`);
+      return { status: res.status, body: (await res.json()) as { status: string; checks: Record<string, string> } };
+    };
+    try {
+      await expect.poll(async () => (await readiness()).body.status, { timeout: 15_000 }).toBe('ready');
+      redis.kill('SIGTERM');
+      await expect
+        .poll(async () => (await readiness()).body, { timeout: 15_000 })
+        .toMatchObject({ status: 'degraded', checks: { database: 'ok', redis: 'degraded' } });
+      expect((await readiness()).status).toBe(200);
+      // The limits count in memory meanwhile: the booking surface answers.
+      const sizes = await apiClient(server.baseUrl).get('/sizes', { key: fixtures.acme.server });
+      expect(sizes.status).toBe(200);
+      redis = startRedis();
+      await expect.poll(async () => (await readiness()).body.status, { timeout: 20_000 }).toBe('ready');
+    } finally {
+      redis.kill('SIGTERM');
+      await server.stop();
     }
   });
 

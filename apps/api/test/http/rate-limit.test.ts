@@ -139,7 +139,7 @@ describe.each([
   });
 });
 
-// The hosted pages' server as a trusted proxy (docs/decisions.md): the hosted pages' server calls the API while rendering, for every visitor from its one address;
+// The hosted pages' server as a trusted proxy (docs/decisions/hosted-server-trusted-proxy.md): the hosted pages' server calls the API while rendering, for every visitor from its one address;
 // with the platform's proxy token it says whose address a call is for, and each visitor has their own 120.
 describe.each([
   ['standalone', standalone],

@@ -81,7 +81,7 @@ describe.each(targets)('booking webhooks from $name', (target) => {
   });
 });
 
-// Webhook targets (docs/decisions.md, "The money path verifies what it is told"): the operator's CLI refuses webhook targets that are not public http(s) receivers,
+// Webhook targets (docs/decisions/money-path.md): the operator's CLI refuses webhook targets that are not public http(s) receivers,
 // even in local mode (SVC_WEBHOOK_ALLOW_HTTP=1, as npm start and this suite run), which relaxes loopback only.
 describe('svc webhooks add refuses private targets', () => {
   const target = targets[0] as (typeof targets)[number];

@@ -1,6 +1,6 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Database } from '../../src/db/client';
-import { bookingSessions, sandboxPaymentIntents } from '../../src/db/schema';
+import { sandboxPaymentIntents } from '../../src/db/schema';
 import { open } from './databases';
 import type { Target } from './servers';
 
@@ -28,15 +28,5 @@ export function sandboxStatuses(target: Target, ids: string[]): Promise<Record<s
           .where(inArray(sandboxPaymentIntents.id, ids))
       ).map((r) => [r.id, r.status]),
     ),
-  );
-}
-
-/** A session's hold runs out, as if its customer had walked away: what it held is free for others. */
-export function lapseHold(target: Target, sessionId: string) {
-  return withTargetDb(target, ({ db }) =>
-    db
-      .update(bookingSessions)
-      .set({ holdUntil: sql`now() - interval '1 minute'` })
-      .where(eq(bookingSessions.sessionId, sessionId)),
   );
 }

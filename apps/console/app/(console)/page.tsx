@@ -2,11 +2,13 @@
 
 import Link from 'next/link';
 import { DataTable } from '../../components/data-table';
+import { useMe } from '../../components/me';
 import { Notice } from '../../components/notice';
 import { useUrlParams } from '../../components/url-state';
 import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import { CHANNELS, PerDayChart } from './_dashboard/charts';
+import { PaymentCapsNotice } from './_dashboard/payment-caps';
 import { day, money } from './_office/format';
 import type { Dashboard } from './_office/types';
 
@@ -22,6 +24,7 @@ const sum = (c: Day['bookings']) => c.link + c.widget + c.api;
  */
 export default function DashboardPage() {
   const { params, set } = useUrlParams();
+  const { isOwner } = useMe();
   const days = params.get('days') === '90' ? '90' : '30';
   const figures = useApi((signal) => api.GET('/dashboard', { params: { query: { days } }, signal }), [days]);
   const f = figures.data;
@@ -45,6 +48,7 @@ export default function DashboardPage() {
           ))}
         </fieldset>
       </div>
+      {isOwner ? <PaymentCapsNotice /> : null}
       {figures.error ? <Notice tone="danger">{figures.error.message}</Notice> : null}
       {!f ? (
         <p className="muted">Loading…</p>

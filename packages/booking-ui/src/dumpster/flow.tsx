@@ -158,11 +158,9 @@ export function BookingFlow(props: BookingFlowProps) {
       });
       const refused = explainCheck(check, who);
       if (Object.keys(refused).length) return fail(refused);
-      const replaces = checkout.replaces();
-      const intent = await client.createIntent({
-        ...intentBody(answers, size, materialsOn, props.attribution),
-        ...(replaces ? { replaces_session_id: replaces } : {}),
-      });
+      const intent = await checkout.open((replaces) =>
+        client.createIntent({ ...intentBody(answers, size, materialsOn, props.attribution), ...replaces }),
+      );
       checkout.start({ intent, answers, label: size.label });
     } catch (err) {
       const { field, message } = explainError(err, who);

@@ -128,7 +128,7 @@ export function explainCheck(
 }
 
 /**
- * No can of the size free for the whole rental (docs/decisions.md, "The fleet"): at the intent, the date is
+ * No can of the size free for the whole rental (docs/decisions/fleet.md): at the intent, the date is
  * the field to change (the page re-reads the calendar); at confirm, the card was released and nothing booked.
  */
 export function explainSoldOut(err: SvcApiError): Explained {

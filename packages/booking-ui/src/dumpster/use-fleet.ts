@@ -7,7 +7,7 @@ export type FleetDays = { full: ReadonlySet<string>; next: string | null; sizeLa
 const NONE: FleetDays = { full: new Set(), next: null, sizeLabel: '', days: 0 };
 
 /**
- * The fleet's closed days for the chosen size and rental length (docs/decisions.md, "The fleet"): asked of
+ * The fleet's closed days for the chosen size and rental length (docs/decisions/fleet.md): asked of
  * GET /availability with size_id and rental_days once both are chosen, for a size whose cans the company
  * counts (`size.fleet`); nothing is asked for the others. `reload` re-reads them (a refusal at payment).
  */

@@ -2,7 +2,7 @@ import { SvcApiError } from '@svc/sdk';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readJson, writeJson } from '../storage';
 import type { PayFn } from './payment-types';
-import type { BookingComplete, BookingUnconfirmed, Done, Pending, Phase, Service, Settled } from './types';
+import type { BookingComplete, BookingUnconfirmed, Done, Pending, Phase, Replaced, Service, Settled } from './types';
 
 /** What a form tells the engine; everything else about paying and confirming is the engine's. */
 export type CheckoutOptions<A> = {
@@ -13,7 +13,7 @@ export type CheckoutOptions<A> = {
    * The form's confirm, retried as the order flow rules say (the SDK's confirmWithRetry or
    * confirmJunkWithRetry); `once` is a single attempt, for a page that resumes.
    */
-  settle(pair: { session_id: string; payment_intent_id: string }, once?: boolean): Promise<Settled>;
+  settle(pair: { session_id: string; payment_intent_id: string; reference: string }, once?: boolean): Promise<Settled>;
   /** Where the receipt goes, for the outcome screen. */
   email(answers: A): string;
   /** The company's 'booking confirmed page' for a confirmed order, or null to stay. */
@@ -26,6 +26,8 @@ export type CheckoutOptions<A> = {
 };
 
 export type Checkout<A> = ReturnType<typeof useCheckout<A>>;
+/** What an intent's body carries to replace the booking the customer went back from (both or neither). */
+export type ReplacesFields = { replaces_session_id?: string; replaces_client_secret?: string };
 
 const NOT_AUTHORIZED = 'Your card was not authorized. Please check the details or try another card.';
 
@@ -79,7 +81,8 @@ export function useCheckout<A>(options: CheckoutOptions<A>) {
     writeJson(keys.done, done);
     show({ kind: 'done', done });
     if (settled.state === 'unconfirmed') {
-      o.onUnconfirmed?.({ reference: settled.session_id });
+      // The reference, never the session id: every script of the host page hears this event.
+      o.onUnconfirmed?.({ reference: settled.reference });
       return;
     }
     const amount = intent.amount.gross_total;
@@ -125,20 +128,29 @@ export function useCheckout<A>(options: CheckoutOptions<A>) {
     async restore() {
       // What an older version of the page kept has another shape: forgotten, never half-read.
       const done = readJson<Done>(keys.done);
-      if (done?.settled?.state) return setPhase({ kind: 'done', done });
+      const complete = done?.settled?.state && (done.settled.state !== 'unconfirmed' || done.settled.reference);
+      if (complete) return setPhase({ kind: 'done', done });
       if (done) writeJson(keys.done, null);
       const pending = readJson<Pending<A>>(keys.pending);
       if (pending?.intent?.session_id && typeof pending.label === 'string') await resume(pending);
       else if (pending) writeJson(keys.pending, null);
     },
     /**
-     * The booking the customer went back from to change the details (paid or not): the form's next intent
-     * names it as `replaces_session_id`, so it ends and what it held passes on, and one booking never
-     * becomes two orders (docs/decisions.md, "Replaced bookings").
+     * Opens the form's payment intent: one that names the booking the customer went back from (paid or not)
+     * with its secret, so it ends and its payment is released, and one booking never becomes two orders
+     * (docs/decisions/replaced-bookings.md). A booking the API no longer knows (404 on replaces_session_id:
+     * another database, a stale tab) is forgotten and the intent opened without it; any other refusal stands.
      */
-    replaces(): string | null {
-      const id = readJson<string>(keys.replaces);
-      return typeof id === 'string' ? id : null;
+    async open<I>(make: (replaces: ReplacesFields) => Promise<I>): Promise<I> {
+      const kept = readJson<Replaced>(keys.replaces);
+      if (!kept?.session_id || !kept.client_secret) return make({});
+      try {
+        return await make({ replaces_session_id: kept.session_id, replaces_client_secret: kept.client_secret });
+      } catch (err) {
+        if (!(err instanceof SvcApiError && err.code === 'not_found' && err.field === 'replaces_session_id')) throw err;
+        writeJson(keys.replaces, null);
+        return make({});
+      }
     },
     /** The form made its payment intent: on to the card. */
     start(pending: Pending<A>) {
@@ -159,7 +171,10 @@ export function useCheckout<A>(options: CheckoutOptions<A>) {
     },
     /** Back to the form from the card: the payment in progress is replaced by the next one. */
     edit() {
-      if (phase.kind === 'payment') writeJson(keys.replaces, phase.pending.intent.session_id);
+      if (phase.kind === 'payment') {
+        const { session_id, client_secret } = phase.pending.intent;
+        writeJson(keys.replaces, { session_id, client_secret } satisfies Replaced);
+      }
       writeJson(keys.pending, null);
       show({ kind: 'form' }, false);
     },

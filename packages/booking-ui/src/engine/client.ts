@@ -33,7 +33,7 @@ export function makeClient(
   };
   const send: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
-    // The widget names itself; the hosted page is known by its origin (docs/decisions.md, "Booking channel").
+    // The widget names itself; the hosted page is known by its origin (docs/decisions/booking-channel.md).
     if (channel === 'widget') request.headers.set('X-SVC-Channel', 'widget');
     const used = key;
     request.headers.set('Authorization', `Bearer ${used}`);

@@ -1,7 +1,14 @@
 import { type BookingClient, confirmJunkWithRetry, confirmWithRetry, type JunkConfirmOutcome } from '@svc/sdk';
 import type { Settled } from './types';
 
-type Pair = { session_id: string; payment_intent_id: string };
+/** The intent being confirmed: the pair the API takes, and the reference an unconfirmed booking shows. */
+type Pair = { session_id: string; payment_intent_id: string; reference: string };
+const pairOf = ({ session_id, payment_intent_id }: Pair) => ({ session_id, payment_intent_id });
+const unconfirmed = (pair: Pair): Settled => ({
+  state: 'unconfirmed',
+  session_id: pair.session_id,
+  reference: pair.reference,
+});
 
 /**
  * Each kind's confirm as the engine's Settled: retried as the order flow rules say, or once (a page that
@@ -9,8 +16,8 @@ type Pair = { session_id: string; payment_intent_id: string };
  */
 export function settleOrder(client: BookingClient) {
   return async (pair: Pair, once = false): Promise<Settled> => {
-    const outcome = once ? await client.confirm(pair) : await confirmWithRetry(client, pair);
-    if (outcome.order_number === null) return { state: 'unconfirmed', session_id: pair.session_id };
+    const outcome = once ? await client.confirm(pairOf(pair)) : await confirmWithRetry(client, pairOf(pair));
+    if (outcome.order_number === null) return unconfirmed(pair);
     return { state: outcome.state, number: outcome.order_number, session_id: pair.session_id };
   };
 }
@@ -18,9 +25,9 @@ export function settleOrder(client: BookingClient) {
 export function settleJob(client: BookingClient) {
   return async (pair: Pair, once = false): Promise<Settled> => {
     const outcome: JunkConfirmOutcome = once
-      ? await client.confirmJunk(pair)
-      : await confirmJunkWithRetry(client, pair);
-    if (outcome.job_number === null) return { state: 'unconfirmed', session_id: pair.session_id };
+      ? await client.confirmJunk(pairOf(pair))
+      : await confirmJunkWithRetry(client, pairOf(pair));
+    if (outcome.job_number === null) return unconfirmed(pair);
     return {
       state: outcome.state,
       number: outcome.job_number,

@@ -76,7 +76,7 @@ export function Outcome(props: {
             You will get an e-mail at <strong>{email}</strong> as soon as it is confirmed; you do not need to book
             again.
           </p>
-          <p className="hint">Reference: {settled.session_id}</p>
+          <p className="hint">Reference: {settled.reference}</p>
         </>
       ) : (
         <>

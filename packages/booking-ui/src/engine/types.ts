@@ -36,8 +36,14 @@ export type Pending<A> = { intent: Intent; answers: A; label: string };
  */
 export type Settled =
   | { state: 'confirmed' | 'held'; number: number; session_id: string; job?: JobReceipt }
-  | { state: 'unconfirmed'; session_id: string };
+  | { state: 'unconfirmed'; session_id: string; reference: string };
 export type JobReceipt = { date: string; start: string; end: string; photosUntil: string | null; maxPhotos: number };
+
+/**
+ * The booking the customer went back from to change the details: what the next intent names to end it (its
+ * session and the client secret only this page was given).
+ */
+export type Replaced = { session_id: string; client_secret: string };
 
 /** A finished booking, shown again after a reload instead of inviting a second order. */
 export type Done = { settled: Settled; email: string; amount: number; currency: string };

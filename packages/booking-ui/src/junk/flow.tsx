@@ -123,22 +123,23 @@ export function JunkFlow(props: JunkFlowProps) {
     if (Object.keys(local).length || !w || !load) return fail(local);
     setBusy(true);
     try {
-      const replaces = checkout.replaces();
-      const intent = await client.createJunkIntent({
-        load_fraction: answers.load,
-        job_date: answers.date,
-        time_window_start: w.start,
-        time_window_end: w.end,
-        address_line1: answers.address.trim(),
-        ...(answers.city.trim() ? { city: answers.city.trim() } : {}),
-        zip: answers.zip.trim(),
-        ...(answers.notes.trim() ? { notes: answers.notes.trim() } : {}),
-        customer: { name: answers.name.trim(), email: answers.email.trim(), phone: answers.phone.trim() },
-        ...(answers.promo.trim() ? { promo_code: answers.promo.trim() } : {}),
-        terms_accepted: true,
-        ...(replaces ? { replaces_session_id: replaces } : {}),
-        ...(props.attribution && Object.keys(props.attribution).length ? { attribution: props.attribution } : {}),
-      });
+      const intent = await checkout.open((replaces) =>
+        client.createJunkIntent({
+          load_fraction: answers.load,
+          job_date: answers.date,
+          time_window_start: w.start,
+          time_window_end: w.end,
+          address_line1: answers.address.trim(),
+          ...(answers.city.trim() ? { city: answers.city.trim() } : {}),
+          zip: answers.zip.trim(),
+          ...(answers.notes.trim() ? { notes: answers.notes.trim() } : {}),
+          customer: { name: answers.name.trim(), email: answers.email.trim(), phone: answers.phone.trim() },
+          ...(answers.promo.trim() ? { promo_code: answers.promo.trim() } : {}),
+          terms_accepted: true,
+          ...replaces,
+          ...(props.attribution && Object.keys(props.attribution).length ? { attribution: props.attribution } : {}),
+        }),
+      );
       checkout.start({ intent, answers, label: load.label });
     } catch (err) {
       const { field, message } = explainJunkError(err, who);

@@ -217,7 +217,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Check every rule, hold the window's seat, freeze the price and open a card payment */
+        /** Check every rule, freeze the price and open a card payment */
         post: operations["createJunkIntent"];
         delete?: never;
         options?: never;
@@ -870,6 +870,11 @@ export interface components {
         };
         Intent: {
             session_id: string;
+            /**
+             * @description a reference to quote to the company: it identifies the booking but opens nothing
+             * @example BK-7Q2M-X4KD
+             */
+            reference: string;
             payment_intent_id: string;
             client_secret: string;
             processor: {
@@ -954,10 +959,12 @@ export interface components {
              */
             session_id?: string;
             /**
-             * @description a session of this company that this booking replaces (the customer went back to change the details, paid or not): unless it already made its order or job, it ends now, what it held (a junk window's seat, a promo's use) passes to this booking, and its payment is released, so one customer's booking ends in at most one order and one capture. A replaced session that made its order is refused as already_authorized; one being confirmed at that moment, as processing.
-             * @example ses_4f9a2c1e8b7d
+             * @description a session this booking replaces (the customer went back to change the details, paid or not), with replaces_client_secret: unless it already made its order or job, it ends now and its payment is released, so one customer's booking ends in at most one order and one capture. Only the page that opened it can name it: the same company, kind of booking and kind of key, and the client_secret its intent answered; anything else is 404 not_found. One that made its order is refused as already_authorized; one being confirmed at that moment, as processing.
+             * @example pk_ses_4f9a2c1e8b7d
              */
             replaces_session_id?: string;
+            /** @description the client_secret POST /intents answered for the session named in replaces_session_id */
+            replaces_client_secret?: string;
             material?: string;
             material_acknowledged?: boolean;
             attribution?: components["schemas"]["Attribution"] & unknown;
@@ -986,14 +993,19 @@ export interface components {
         };
         ConfirmRequest: {
             /**
-             * @description idempotency id of the booking attempt
-             * @example ses_4f9a2c1e8b7d
+             * @description the session_id POST /intents answered
+             * @example pk_ses_4f9a2c1e8b7d
              */
             session_id: string;
             payment_intent_id: string;
         };
         Session: {
             session_id: string;
+            /**
+             * @description a reference to quote to the company: it identifies the booking but opens nothing
+             * @example BK-7Q2M-X4KD
+             */
+            reference: string;
             /**
              * @description what the session books: a dumpster order or a junk job
              * @enum {string}
@@ -1256,10 +1268,12 @@ export interface components {
              */
             session_id?: string;
             /**
-             * @description a session of this company that this booking replaces (the customer went back to change the details, paid or not): unless it already made its order or job, it ends now, what it held (a junk window's seat, a promo's use) passes to this booking, and its payment is released, so one customer's booking ends in at most one order and one capture. A replaced session that made its order is refused as already_authorized; one being confirmed at that moment, as processing.
-             * @example ses_4f9a2c1e8b7d
+             * @description a session this booking replaces (the customer went back to change the details, paid or not), with replaces_client_secret: unless it already made its order or job, it ends now and its payment is released, so one customer's booking ends in at most one order and one capture. Only the page that opened it can name it: the same company, kind of booking and kind of key, and the client_secret its intent answered; anything else is 404 not_found. One that made its order is refused as already_authorized; one being confirmed at that moment, as processing.
+             * @example pk_ses_4f9a2c1e8b7d
              */
             replaces_session_id?: string;
+            /** @description the client_secret POST /intents answered for the session named in replaces_session_id */
+            replaces_client_secret?: string;
             attribution?: components["schemas"]["Attribution"] & unknown;
         };
         JunkConfirmation: {
@@ -2087,7 +2101,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description idempotency id of the booking attempt */
+                /** @description the session_id POST /intents answered */
                 session_id: string;
             };
             cookie?: never;
@@ -2687,7 +2701,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * @description the confirmed booking the photos are for; the first field of the form, before the photos: it is checked before any photo is read
-                     * @example ses_4f9a2c1e8b7d
+                     * @example pk_ses_4f9a2c1e8b7d
                      */
                     session_id: string;
                     /** @description one to three image files (JPEG, PNG or WebP, each up to 8 MB), in one or more form fields named photos */

@@ -779,6 +779,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payment-caps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caps against card testing this hour: declined cards, visitors refused, server keys
+         * @description Counted on every instance (Redis when configured). Owners only: staff get 403 forbidden.
+         */
+        get: operations["getPaymentCaps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/keys": {
         parameters: {
             query?: never;
@@ -1142,6 +1162,8 @@ export interface components {
         };
         ConsoleStuckSession: {
             session_id: string;
+            /** @description what the customer was told to quote (BK-XXXX-XXXX) */
+            reference: string;
             /** @enum {string} */
             kind: "dumpster" | "junk";
             customer_name: string;
@@ -1166,12 +1188,12 @@ export interface components {
             /** @enum {string} */
             status: "new" | "contacted" | "converted" | "discarded";
             name: string;
-            /** @description as sent */
-            phone: string | null;
             /**
-             * @description digits, a leading + kept: what duplicates are matched on
+             * @description normalized: digits, a leading + kept (null when none was sent)
              * @example +12125550100
              */
+            phone: string | null;
+            /** @description the same as phone (kept for clients written before phone was normalized) */
             phone_normalized: string | null;
             email: string | null;
             address: string | null;
@@ -1225,7 +1247,7 @@ export interface components {
             customer_name: string;
             customer_phone: string;
             address: string;
-            /** @description a delivery of a counted size on a day when it leaves no can of that size free (docs/decisions.md, "The fleet") */
+            /** @description a delivery of a counted size on a day when it leaves no can of that size free (docs/decisions/fleet.md) */
             last_can: boolean;
         };
         ConsoleDayJob: {
@@ -1707,7 +1729,7 @@ export interface components {
                  * @example 2026-12-01
                  */
                 date: string;
-                /** @description with customers (delivery through pickup plus turnaround) or held by a checkout */
+                /** @description with customers (delivery through pickup plus turnaround) */
                 out: number;
                 in_repair: number;
                 free: number;
@@ -2056,7 +2078,7 @@ export interface components {
                 cancellation_policy: string;
             } | null;
         };
-        /** @description The cans of each size, the turnaround and the cans in repair (docs/decisions.md, "The fleet"); null: no size is counted. Owners edit, staff read. */
+        /** @description The cans of each size, the turnaround and the cans in repair (docs/decisions/fleet.md); null: no size is counted. Owners edit, staff read. */
         FleetSettings: {
             /**
              * @description cans per size; null (or a size not listed): its cans are not counted
@@ -2086,6 +2108,22 @@ export interface components {
                     note: string | null;
                 }[];
             } | null;
+        };
+        PaymentCaps: {
+            /** @description declined cards seen this hour (all visitors) */
+            declined_cards: number;
+            /** @description true while declined_cards is at the limit: a visitor with a declined card opens no new payment */
+            card_testing: boolean;
+            /** @description payments refused to visitors over their caps this hour */
+            visitors_refused: number;
+            /** @description payments opened with the company's server keys this hour */
+            server_key_intents: number;
+            limits: {
+                intents_per_ip_per_hour: number;
+                declines_per_ip_per_hour: number;
+                declines_per_hour: number;
+                intents_per_hour: number;
+            };
         };
         /** @description Publishable and server keys, oldest first (Data API keys are under /data-api). */
         Keys: {
@@ -5890,6 +5928,64 @@ export interface operations {
                 };
             };
             /** @description Error: company_inactive, csrf_rejected, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPaymentCaps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment caps this hour */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PaymentCaps"];
+                    };
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, forbidden */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -564,12 +564,12 @@ export interface components {
             /** @enum {string} */
             status: "new" | "contacted" | "converted" | "discarded";
             name: string;
-            /** @description as sent */
-            phone: string | null;
             /**
-             * @description digits, a leading + kept: what duplicates are matched on
+             * @description normalized: digits, a leading + kept (null when none was sent)
              * @example +12125550100
              */
+            phone: string | null;
+            /** @description the same as phone (kept for clients written before phone was normalized) */
             phone_normalized: string | null;
             email: string | null;
             address: string | null;

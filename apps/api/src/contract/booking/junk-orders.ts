@@ -2,7 +2,16 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { Attribution, bearer, clean, DateString, dataOf, jsonBody } from '../common';
 import { AUTH_ERRORS, errorResponses } from '../errors';
 import { LoadFraction, Time } from './junk';
-import { ConfirmBody, Customer, Intent, ReplacesSessionId, SessionId } from './orders';
+import {
+  ConfirmBody,
+  Customer,
+  Intent,
+  ReplacesClientSecret,
+  ReplacesSessionId,
+  replacesTogether,
+  SessionId,
+  SessionRef,
+} from './orders';
 
 // The card-paid junk job: /junk/intents, /junk/confirm (the same pair as /confirm), /junk/photos. Same keys,
 // sessions and payments as dumpsters.
@@ -39,15 +48,17 @@ export const JunkIntentBody = z
     terms_accepted: z.literal(true, 'the customer must accept the terms (true)'),
     session_id: SessionId.optional(),
     replaces_session_id: ReplacesSessionId.optional(),
+    replaces_client_secret: ReplacesClientSecret.optional(),
     attribution: Attribution.optional(),
   })
+  .superRefine(replacesTogether)
   .openapi('JunkIntentRequest');
 
 export const createJunkIntent = createRoute({
   operationId: 'createJunkIntent',
   method: 'post',
   path: '/junk/intents',
-  summary: "Check every rule, hold the window's seat, freeze the price and open a card payment",
+  summary: 'Check every rule, freeze the price and open a card payment',
   security: bearer,
   request: { body: jsonBody(JunkIntentBody) },
   responses: {
@@ -122,7 +133,7 @@ const JunkPhoto = z
   .openapi('JunkPhoto');
 
 export const JunkPhotosForm = z.object({
-  session_id: SessionId.openapi({
+  session_id: SessionRef.openapi({
     description:
       'the confirmed booking the photos are for; the first field of the form, before the photos: it is checked before any photo is read',
   }),

@@ -123,7 +123,8 @@ export const getJunkAvailability = createRoute({
   },
 });
 
-export const LoadFraction = clean(z.string().min(1).max(16)).openapi({ example: '1/4' });
+/** No length limit of its own: an unknown load_fraction of any length is the spec's 404 (the body is 16 KB at most). */
+export const LoadFraction = clean(z.string().min(1)).openapi({ example: '1/4' });
 
 export const JunkQuoteBody = z
   .strictObject({ load_fraction: LoadFraction, promo_code: clean(z.string().min(1).max(64)).optional() })

@@ -12,11 +12,43 @@ export const SessionId = z
   .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _')
   .openapi({ description: 'idempotency id of the booking attempt', example: 'ses_4f9a2c1e8b7d' });
 
-/** The booking a customer changed before paying, on POST /intents and /junk/intents (docs/decisions.md). */
-export const ReplacesSessionId = SessionId.openapi({
+/**
+ * A session as POST /intents answered its id: a publishable key's sessions start `pk_` (an id such a key
+ * chose is kept there, three characters longer: docs/decisions/session-namespaces.md).
+ */
+export const SessionRef = z
+  .string()
+  .min(8)
+  .max(67)
+  .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _')
+  .openapi({ description: 'the session_id POST /intents answered', example: 'pk_ses_4f9a2c1e8b7d' });
+
+/** The booking a customer changed before paying, on POST /intents and /junk/intents (docs/decisions/). */
+export const ReplacesSessionId = SessionRef.openapi({
   description:
-    "a session of this company that this booking replaces (the customer went back to change the details, paid or not): unless it already made its order or job, it ends now, what it held (a junk window's seat, a promo's use) passes to this booking, and its payment is released, so one customer's booking ends in at most one order and one capture. A replaced session that made its order is refused as already_authorized; one being confirmed at that moment, as processing.",
+    "a session this booking replaces (the customer went back to change the details, paid or not), with replaces_client_secret: unless it already made its order or job, it ends now and its payment is released, so one customer's booking ends in at most one order and one capture. Only the page that opened it can name it: the same company, kind of booking and kind of key, and the client_secret its intent answered; anything else is 404 not_found. One that made its order is refused as already_authorized; one being confirmed at that moment, as processing.",
 });
+export const ReplacesClientSecret = z
+  .string()
+  .min(1)
+  .max(200)
+  .openapi({ description: 'the client_secret POST /intents answered for the session named in replaces_session_id' });
+
+/** replaces_session_id and replaces_client_secret go together: one without the other names the missing one. */
+export function replacesTogether(
+  body: { replaces_session_id?: string; replaces_client_secret?: string },
+  ctx: z.RefinementCtx,
+) {
+  const id = body.replaces_session_id !== undefined;
+  const secret = body.replaces_client_secret !== undefined;
+  if (id === secret) return;
+  const missing = id ? 'replaces_client_secret' : 'replaces_session_id';
+  ctx.addIssue({
+    code: 'custom',
+    path: [missing],
+    message: 'replaces_session_id and replaces_client_secret go together',
+  });
+}
 
 export const Customer = z
   .strictObject({
@@ -52,10 +84,12 @@ export const IntentBody = z
     terms_accepted: z.literal(true, 'the customer must accept the terms (true)'),
     session_id: SessionId.optional(),
     replaces_session_id: ReplacesSessionId.optional(),
+    replaces_client_secret: ReplacesClientSecret.optional(),
     material: clean(z.string().min(1).max(64)).optional(),
     material_acknowledged: z.boolean().optional(),
     attribution: Attribution.optional(),
   })
+  .superRefine(replacesTogether)
   .openapi('IntentRequest');
 
 const Amount = z.object({
@@ -68,9 +102,16 @@ const Amount = z.object({
   card_fee_handling: z.enum(['customer_pays', 'company_absorbs']),
 });
 
+/** A booking's reference for people (notices, the unconfirmed screen, the office): it opens nothing. */
+export const Reference = z.string().openapi({
+  description: 'a reference to quote to the company: it identifies the booking but opens nothing',
+  example: 'BK-7Q2M-X4KD',
+});
+
 export const Intent = z
   .object({
     session_id: z.string(),
+    reference: Reference,
     payment_intent_id: z.string(),
     client_secret: z.string(),
     processor: z.object({
@@ -88,7 +129,7 @@ export const Intent = z
   .openapi('Intent');
 
 export const ConfirmBody = z
-  .strictObject({ session_id: SessionId, payment_intent_id: z.string().min(1).max(100) })
+  .strictObject({ session_id: SessionRef, payment_intent_id: z.string().min(1).max(100) })
   .openapi('ConfirmRequest');
 
 const Confirmation = z
@@ -105,6 +146,7 @@ const Confirmation = z
 const Session = z
   .object({
     session_id: z.string(),
+    reference: Reference,
     kind: z
       .enum(['dumpster', 'junk'])
       .openapi({ description: 'what the session books: a dumpster order or a junk job' }),
@@ -180,7 +222,7 @@ export const getSession = createRoute({
   path: '/sessions/{session_id}',
   summary: 'Where a booking attempt stands',
   security: bearer,
-  request: { params: z.object({ session_id: SessionId }) },
+  request: { params: z.object({ session_id: SessionRef }) },
   responses: {
     ...dataOf(Session, 'The session'),
     ...errorResponses([...AUTH_ERRORS, 'invalid_parameter', 'not_found']),

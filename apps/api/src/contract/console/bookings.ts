@@ -9,8 +9,7 @@ import { consoleSession } from './common';
 import { listAnswer, Paging, pageOf, READ } from './office-shapes';
 
 /**
- * The office's Orders and Junk jobs lists, their CSV export and the dashboard (docs/decisions.md, "The
- * office's lists and dashboard"). Owners and staff alike; only the member's company's bookings.
+ * The office's Orders and Junk jobs lists, their CSV export and the dashboard (docs/decisions/office-lists.md). Owners and staff alike; only the member's company's bookings.
  */
 
 const filters = (statuses: readonly [string, ...string[]], service: string) => ({

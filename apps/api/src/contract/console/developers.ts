@@ -168,7 +168,41 @@ export const revokeDataKey = createRoute({
   responses: { ...dataOf(ApiKey, 'The revoked key'), ...errorResponses([...OWNER_WRITE, 'not_found']) },
 });
 
+export const PaymentCaps = z
+  .object({
+    declined_cards: z.number().int().openapi({ description: 'declined cards seen this hour (all visitors)' }),
+    card_testing: z.boolean().openapi({
+      description: 'true while declined_cards is at the limit: a visitor with a declined card opens no new payment',
+    }),
+    visitors_refused: z
+      .number()
+      .int()
+      .openapi({ description: 'payments refused to visitors over their caps this hour' }),
+    server_key_intents: z
+      .number()
+      .int()
+      .openapi({ description: "payments opened with the company's server keys this hour" }),
+    limits: z.object({
+      intents_per_ip_per_hour: z.number().int(),
+      declines_per_ip_per_hour: z.number().int(),
+      declines_per_hour: z.number().int(),
+      intents_per_hour: z.number().int(),
+    }),
+  })
+  .openapi('PaymentCaps');
+
+export const getPaymentCaps = createRoute({
+  method: 'get',
+  path: '/payment-caps',
+  operationId: 'getPaymentCaps',
+  summary: 'The caps against card testing this hour: declined cards, visitors refused, server keys',
+  description: `Counted on every instance (Redis when configured). ${ownerOnly}`,
+  security: consoleSession,
+  responses: { ...dataOf(PaymentCaps, 'The payment caps this hour'), ...errorResponses([...OWNER_READ]) },
+});
+
 export const developerOperations: readonly RouteConfig[] = [
+  getPaymentCaps,
   listKeys,
   createKey,
   revokeKey,

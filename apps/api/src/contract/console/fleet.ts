@@ -5,7 +5,7 @@ import { errorResponses } from '../errors';
 import { consoleSession } from './common';
 import { READ } from './office-shapes';
 
-// The console's Fleet page (docs/decisions.md, "The fleet"): per counted size, cans out against cans owned
+// The console's Fleet page (docs/decisions/fleet.md): per counted size, cans out against cans owned
 // day by day, the full days and the cans in repair. Owners and staff read it; owners change the counts in
 // the settings' fleet section (POST /settings/fleet).
 
@@ -19,10 +19,7 @@ const FleetSize = z
     days: z.array(
       z.object({
         date: DateString,
-        out: z
-          .number()
-          .int()
-          .openapi({ description: 'with customers (delivery through pickup plus turnaround) or held by a checkout' }),
+        out: z.number().int().openapi({ description: 'with customers (delivery through pickup plus turnaround)' }),
         in_repair: z.number().int(),
         free: z.number().int(),
       }),

@@ -51,6 +51,7 @@ export const Held = z
 export const StuckSession = z
   .object({
     session_id: z.string(),
+    reference: z.string().openapi({ description: 'what the customer was told to quote (BK-XXXX-XXXX)' }),
     kind: z.enum(['dumpster', 'junk']),
     customer_name: z.string(),
     customer_email: z.string(),
@@ -107,7 +108,7 @@ export const Stop = z
     address: z.string(),
     last_can: z.boolean().openapi({
       description:
-        'a delivery of a counted size on a day when it leaves no can of that size free (docs/decisions.md, "The fleet")',
+        'a delivery of a counted size on a day when it leaves no can of that size free (docs/decisions/fleet.md)',
     }),
   })
   .openapi('ConsoleStop');

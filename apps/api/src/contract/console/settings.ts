@@ -46,7 +46,7 @@ export const JunkSettings = z.strictObject({ junk: C.junk }).openapi('JunkSettin
 
 export const FleetSettings = z.strictObject({ fleet: C.fleet }).openapi('FleetSettings', {
   description:
-    'The cans of each size, the turnaround and the cans in repair (docs/decisions.md, "The fleet"); null: no size is counted. Owners edit, staff read.',
+    'The cans of each size, the turnaround and the cans in repair (docs/decisions/fleet.md); null: no size is counted. Owners edit, staff read.',
 });
 
 export const CardFeeSettings = C.card_fees.describe('Who pays the card fee. Owners only.');

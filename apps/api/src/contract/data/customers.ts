@@ -14,8 +14,7 @@ import {
   UpdatedSince,
 } from './common';
 
-// GET /v1/customers and GET /v1/customers/{id} (data spec section 4; the fields are ours: docs/decisions.md,
-// "Data API resources").
+// GET /v1/customers and GET /v1/customers/{id} (data spec section 4; the fields are ours: docs/decisions/data-api-lists.md).
 
 const Instant = z.string().openapi({ format: 'date-time' });
 

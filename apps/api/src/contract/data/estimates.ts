@@ -14,7 +14,7 @@ import {
 } from './common';
 
 // GET /v1/estimates and GET /v1/estimates/{id}: checkouts priced for a customer who did not pay (the issue's
-// definition; its fields and statuses are ours: docs/decisions.md, "Data API resources").
+// definition; its fields and statuses are ours: docs/decisions/data-api-lists.md).
 
 export const ESTIMATE_STATUSES = ['open', 'expired', 'converted'] as const;
 

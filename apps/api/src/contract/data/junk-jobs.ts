@@ -15,7 +15,7 @@ import {
   UpdatedSince,
 } from './common';
 
-// GET /v1/junk-jobs and GET /v1/junk-jobs/{job_number} (data spec section 4; its fields are ours: docs/decisions.md, "Data API resources").
+// GET /v1/junk-jobs and GET /v1/junk-jobs/{job_number} (data spec section 4; its fields are ours: docs/decisions/data-api-lists.md).
 
 /** A job's statuses after booking (its moves: domain/job-status.ts); pending_risk_review is never shown. */
 export { JUNK_JOB_STATUSES };

@@ -43,11 +43,14 @@ export const Lead = z
     id: z.uuid(),
     status: z.enum(LEAD_STATUSES),
     name: z.string(),
-    phone: z.string().nullable().openapi({ description: 'as sent' }),
+    phone: z.string().nullable().openapi({
+      description: 'normalized: digits, a leading + kept (null when none was sent)',
+      example: '+12125550100',
+    }),
     phone_normalized: z
       .string()
       .nullable()
-      .openapi({ description: 'digits, a leading + kept: what duplicates are matched on', example: '+12125550100' }),
+      .openapi({ description: 'the same as phone (kept for clients written before phone was normalized)' }),
     email: z.string().nullable(),
     address: z.string().nullable(),
     size_label: z.string().nullable(),

@@ -6,7 +6,7 @@ import { customers, junkJobs, orders } from '../schema';
 /**
  * Orders and junk jobs as the office lists, searches and exports them: every booking of the company (held
  * ones too), newest first. The search goes through the trigram indexes of drizzle/0010_office.sql, whose
- * expressions are written here letter for letter (docs/decisions.md, "The office's lists and dashboard").
+ * expressions are written here letter for letter (docs/decisions/office-lists.md).
  */
 
 export type BookingKind = 'order' | 'job';

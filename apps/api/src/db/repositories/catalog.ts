@@ -203,6 +203,9 @@ export async function loadCatalog(db: Queryable, companyId: string): Promise<Cat
           intentsPerIpPerHour: row.paymentLimits.intents_per_ip_per_hour,
           intentsPerHour: row.paymentLimits.intents_per_hour,
           failedPaymentsPerSession: row.paymentLimits.failed_payments_per_session,
+          declinesPerIpPerHour:
+            row.paymentLimits.declines_per_ip_per_hour ?? DEFAULT_PAYMENT_LIMITS.declinesPerIpPerHour,
+          declinesPerHour: row.paymentLimits.declines_per_hour ?? DEFAULT_PAYMENT_LIMITS.declinesPerHour,
         }
       : DEFAULT_PAYMENT_LIMITS,
     dataApi: { access: row.dataApiAccess, enabled: row.dataApiEnabled, plan: row.plan },

@@ -6,7 +6,7 @@ import { matchesSearch } from './search';
 import type { SessionRow } from './sessions';
 
 /**
- * The Data API's estimates (docs/decisions.md, "Data API resources"): booking sessions that reached a price
+ * The Data API's estimates (docs/decisions/data-api-lists.md): booking sessions that reached a price
  * with the customer's contact details and never became an order or job. `intent_created` (priced, not paid)
  * and `failed` (its payment released) are estimates; `confirmed` and `held` became an order or job, and
  * `unconfirmed` has an authorized card that is still becoming one. The condition is the partial index's

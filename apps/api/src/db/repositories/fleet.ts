@@ -1,24 +1,22 @@
 import { sql } from 'drizzle-orm';
 import type { Rentals } from '../../domain/fleet';
 import type { Queryable } from '../client';
-import { bookingSessions, orders } from '../schema';
-import { holdingSessions } from './sessions';
+import { orders } from '../schema';
 
 /**
  * The rentals of some sizes whose can may be out between `since` and `to`, by size: orders that are not
- * canceled and dumpster sessions holding a can (docs/decisions.md, "The fleet"), grouped by their days, as
- * day numbers. `since` is the first back day that still matters (the range's start minus the turnaround).
- * One statement; each half reads its partial index (`orders_fleet` on the day the can is back, an
- * index-only scan once the table is vacuumed; `booking_sessions_fleet_holds`), so the cost follows the
- * rentals in the range, never a company's history. (Summing the days in SQL instead, a row a day, made
- * PostgreSQL's part five times slower: bench/fleet.ts.)
+ * canceled (docs/decisions/fleet.md; a session holds no can: docs/decisions/unpaid-intents-hold-nothing.md),
+ * grouped by their days, as day numbers. `since` is the first back day that still matters (the range's start
+ * minus the turnaround). One statement on its partial index (`orders_fleet` on the day the can is back, an
+ * index-only scan once the table is vacuumed), so the cost follows the rentals in the range, never a
+ * company's history. (Summing the days in SQL instead, a row a day, made PostgreSQL's part five times slower:
+ * bench/fleet.ts.)
  */
 export async function rentalsOfSizes(
   db: Queryable,
   companyId: string,
   sizeIds: string[],
   range: { since: string; to: string },
-  now: Date,
 ): Promise<Map<string, Rentals>> {
   const ids = sql.join(
     sizeIds.map((id) => sql`${id}`),
@@ -32,14 +30,7 @@ export async function rentalsOfSizes(
     from ${orders}
     where ${orders.companyId} = ${companyId} and ${orders.sizeId} in (${ids}) and ${orders.backOn} >= ${range.since}
       and ${orders.deliveryDate} <= ${range.to} and ${orders.status} <> 'canceled'
-    group by ${orders.sizeId}, ${orders.deliveryDate}, ${orders.backOn}
-    union all
-    select ${bookingSessions.sizeId}, ${bookingSessions.deliveryDate} - date '1970-01-01',
-           ${bookingSessions.pickupDate} - date '1970-01-01', count(*)::int
-    from ${bookingSessions}
-    where ${holdingSessions(companyId, now)} and ${bookingSessions.sizeId} in (${ids})
-      and ${bookingSessions.pickupDate} >= ${range.since} and ${bookingSessions.deliveryDate} <= ${range.to}
-    group by ${bookingSessions.sizeId}, ${bookingSessions.deliveryDate}, ${bookingSessions.pickupDate}`);
+    group by ${orders.sizeId}, ${orders.deliveryDate}, ${orders.backOn}`);
   const bySize = new Map<string, Rentals>(sizeIds.map((id) => [id, []]));
   for (const row of (result as unknown as { rows: { size: string; f: number; t: number; n: number }[] }).rows) {
     bySize.get(row.size)?.push({ from: Number(row.f), to: Number(row.t), n: Number(row.n) });

@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { HELD_FOR_REVIEW } from '../../domain/order-status';
 import type { Queryable } from '../client';
-import { bookingSessions, companies, customers, invoices, junkJobs, junkPhotos, payments } from '../schema';
-import { holdingSessions } from './sessions';
+import { companies, customers, invoices, junkJobs, junkPhotos, payments } from '../schema';
 
 /**
  * Junk removal jobs and their photos: the windows' seats, the writes of a booking and the office's moves,
@@ -11,43 +10,29 @@ import { holdingSessions } from './sessions';
 
 export type JunkJobRow = typeof junkJobs.$inferSelect;
 
-/** Sessions that hold a seat: a junk intent without its job yet, not failed, inside its hold. */
-const holding = (companyId: string, now: Date) =>
-  and(holdingSessions(companyId, now), eq(bookingSessions.kind, 'junk'));
-
-/** Seats taken per day and window start between two dates: jobs booked plus intents holding a seat. */
+/**
+ * Seats taken per day and window start between two dates: the jobs booked (any status but canceled). A
+ * session holds no seat (docs/decisions/unpaid-intents-hold-nothing.md).
+ */
 export async function seatsTaken(
   db: Queryable,
   companyId: string,
   from: string,
   to: string,
-  now: Date,
 ): Promise<Map<string, number>> {
-  const [jobs, holds] = await Promise.all([
-    db
-      .select({ date: junkJobs.jobDate, start: junkJobs.windowStart, n: count() })
-      .from(junkJobs)
-      .where(
-        and(
-          eq(junkJobs.companyId, companyId),
-          gte(junkJobs.jobDate, from),
-          lte(junkJobs.jobDate, to),
-          ne(junkJobs.status, 'canceled'),
-        ),
-      )
-      .groupBy(junkJobs.jobDate, junkJobs.windowStart),
-    db
-      .select({ date: bookingSessions.slotDate, start: bookingSessions.slotStart, n: count() })
-      .from(bookingSessions)
-      .where(and(holding(companyId, now), gte(bookingSessions.slotDate, from), lte(bookingSessions.slotDate, to)))
-      .groupBy(bookingSessions.slotDate, bookingSessions.slotStart),
-  ]);
-  const taken = new Map<string, number>();
-  for (const row of [...jobs, ...holds]) {
-    const key = `${row.date} ${row.start}`;
-    taken.set(key, (taken.get(key) ?? 0) + Number(row.n));
-  }
-  return taken;
+  const jobs = await db
+    .select({ date: junkJobs.jobDate, start: junkJobs.windowStart, n: count() })
+    .from(junkJobs)
+    .where(
+      and(
+        eq(junkJobs.companyId, companyId),
+        gte(junkJobs.jobDate, from),
+        lte(junkJobs.jobDate, to),
+        ne(junkJobs.status, 'canceled'),
+      ),
+    )
+    .groupBy(junkJobs.jobDate, junkJobs.windowStart);
+  return new Map(jobs.map((row) => [`${row.date} ${row.start}`, Number(row.n)]));
 }
 
 /** Seats taken in one window of a day. */
@@ -55,9 +40,8 @@ export async function seatsTakenInWindow(
   db: Queryable,
   companyId: string,
   slot: { date: string; start: string },
-  now: Date,
 ): Promise<number> {
-  return (await seatsTaken(db, companyId, slot.date, slot.date, now)).get(`${slot.date} ${slot.start}`) ?? 0;
+  return (await seatsTaken(db, companyId, slot.date, slot.date)).get(`${slot.date} ${slot.start}`) ?? 0;
 }
 
 /** The next job number of a company; the row lock serializes concurrent jobs. */

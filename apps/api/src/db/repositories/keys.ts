@@ -76,8 +76,7 @@ export type EmbedSource = Pick<
 
 /**
  * The company behind a slug with its active publishable keys, newest first, in one statement built once:
- * every hosted page and every widget load asks it first, never from a cache (docs/decisions.md, "How our
- * pages find a company's key").
+ * every hosted page and every widget load asks it first, never from a cache (docs/decisions/company-key-lookup.md).
  */
 const embedBySlug = preparedStatement<EmbedSource, { slug: string }>(sql`
   select ${companies.slug} as "slug", ${companies.name} as "name", ${companies.branding} as "branding",

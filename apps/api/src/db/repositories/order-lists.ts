@@ -48,7 +48,7 @@ export type OrderFilter = {
  * A page of listable orders, each as the Data API shows it (JSON text): `limit` rows after skipping
  * `offset`. Without a date range a deep page does not skip its offset row by row: order_list_counts (kept
  * by a trigger) says which UTC day the offset falls in and how many newer orders precede that day, so the
- * scan starts there (docs/decisions.md, "Pages of a long list"). It also says the day of the page's last
+ * scan starts there (docs/decisions/order-pages.md). It also says the day of the page's last
  * row, which bounds the scan from below: with both bounds the planner reads a status's own index
  * (orders_listed_status) rather than walking orders_listed past thousands of newer orders of other
  * statuses (recent orders are rarely completed yet). With a date range, the range's own index bounds the

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
 import { promoCodes } from '../schema';
 
-// A promo code's uses (docs/decisions.md, "Promo limits"); the codes themselves are written with the
+// A promo code's uses (docs/decisions/promo-limits.md); the codes themselves are written with the
 // company's config (catalog.ts).
 
 /** A promo code's limit and uses, its row locked for the caller's transaction; undefined when unknown. */

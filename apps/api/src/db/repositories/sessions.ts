@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { SessionState } from '../../domain/session-state';
 import type { Queryable } from '../client';
 import { bookingSessions, companies, junkJobs, orders } from '../schema';
@@ -32,48 +32,28 @@ export async function insertSession(
   return row;
 }
 
-/** Open sessions (no order or job, not failed) that still hold what they took: a window's seat, a promo's use. */
-export const holdingSessions = (companyId: string, now: Date) =>
-  and(
-    eq(bookingSessions.companyId, companyId),
-    isNull(bookingSessions.orderId),
-    isNull(bookingSessions.junkJobId),
-    inArray(bookingSessions.state, ['intent_created', 'unconfirmed']),
-    gt(bookingSessions.holdUntil, now),
-  );
-
 /**
- * Serializes the counting of what sessions hold (a junk window's seats, a size's cans) for one company
- * inside the caller's transaction, with a row lock on the company: two intents never both take the last one.
+ * Serializes the making of bookings that take a counted unit (a junk window's seat, a size's can) for one
+ * company inside the caller's transaction, with a row lock on the company: two never both take the last one.
  */
-export async function lockCompanyHolds(tx: Queryable, companyId: string): Promise<void> {
+export async function lockCompanyUnits(tx: Queryable, companyId: string): Promise<void> {
   await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
 }
 
-/** How many open sessions hold a use of a promo code now. */
-export async function countPromoHolds(db: Queryable, companyId: string, code: string, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(bookingSessions)
-    .where(and(holdingSessions(companyId, now), eq(bookingSessions.promoCode, code)));
-  return Number(row?.n ?? 0);
-}
-
 /**
- * Ends a session its customer replaced with another booking (`replaces_session_id`): what it held is free
- * and it fails, so neither a confirm nor the recovery worker can make it. Only an open session of this
- * company that no confirm is working on is ended; the row as ended, else undefined.
+ * Ends a session its customer replaced with another booking (`replaces_session_id`): it fails, so neither a
+ * confirm nor the recovery worker can make it. Only an open session of this company that no confirm is
+ * working on is ended; the row as ended, else undefined.
  */
 export async function endReplacedSession(
   db: Queryable,
   companyId: string,
   sessionId: string,
   reason: string,
-  now: Date,
 ): Promise<SessionRow | undefined> {
   const [row] = await db
     .update(bookingSessions)
-    .set({ state: 'failed', holdUntil: now, lastError: reason, updatedAt: sql`now()` })
+    .set({ state: 'failed', lastError: reason, updatedAt: sql`now()` })
     .where(
       and(
         eq(bookingSessions.companyId, companyId),
@@ -141,10 +121,7 @@ export async function updateSession(
   companyId: string,
   sessionId: string,
   set: Partial<
-    Pick<
-      SessionRow,
-      'state' | 'orderId' | 'junkJobId' | 'lastError' | 'lockedUntil' | 'notifiedUnconfirmedAt' | 'holdUntil'
-    >
+    Pick<SessionRow, 'state' | 'orderId' | 'junkJobId' | 'lastError' | 'lockedUntil' | 'notifiedUnconfirmedAt'>
   >,
 ): Promise<void> {
   await db

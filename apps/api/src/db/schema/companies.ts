@@ -30,6 +30,9 @@ export type PaymentLimitsRow = {
   intents_per_ip_per_hour: number;
   intents_per_hour: number;
   failed_payments_per_session: number;
+  /** Absent from configs applied before they existed: the defaults then. */
+  declines_per_ip_per_hour?: number;
+  declines_per_hour?: number;
 };
 
 export const companies = pgTable('companies', {
@@ -64,7 +67,7 @@ export const companies = pgTable('companies', {
   junk: jsonb('junk').$type<JunkSetup>(),
   /** The fleet (company config `fleet`, sizes by key); null when the company counts no cans. */
   fleet: jsonb('fleet').$type<FleetSetup>(),
-  /** Data API access, decided by the platform: none -> requested -> approved | revoked (docs/decisions.md). */
+  /** Data API access, decided by the platform: none -> requested -> approved | revoked (docs/decisions/data-api.md). */
   dataApiAccess: text('data_api_access').$type<DataApiAccess>().notNull().default('none'),
   /** What the company said it will use the Data API for, when it asked. */
   dataApiUse: text('data_api_use'),
@@ -101,7 +104,7 @@ export const apiKeys = pgTable(
     fingerprint: text('fingerprint').notNull().unique(),
     /** Shown in listings: the prefix and the last four characters. */
     display: text('display').notNull(),
-    /** Publishable keys are public by design and kept whole (see docs/decisions.md). */
+    /** Publishable keys are public by design and kept whole (docs/decisions/keys-and-browsers.md). */
     publishableKey: text('publishable_key'),
     allowedDomains: jsonb('allowed_domains').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     label: text('label').notNull().default(''),

@@ -48,7 +48,7 @@ export const orders = pgTable(
     rentalDays: integer('rental_days').notNull(),
     deliveryDate: date('delivery_date').notNull(),
     pickupDate: date('pickup_date').notNull(),
-    /** The day its can came back, when that was before pickup_date (a pickup moved earlier: docs/decisions.md, "The fleet"). */
+    /** The day its can came back, when that was before pickup_date (a pickup moved earlier: docs/decisions/fleet.md). */
     returnedOn: date('returned_on'),
     /** The day its can is back: returned_on, else pickup_date (kept by the database; the fleet's counts read it). */
     backOn: date('back_on').generatedAlwaysAs(sql`coalesce(returned_on, pickup_date)`),
@@ -99,7 +99,7 @@ export const orders = pgTable(
 /**
  * How many listable orders each company has per status ('*': any) and UTC day of creation, kept by a
  * trigger on orders (drizzle/0004_data_api.sql). It lets a Data API page deep in a long list start at its
- * day instead of skipping a million rows (docs/decisions.md, "Pages of a long list").
+ * day instead of skipping a million rows (docs/decisions/order-pages.md).
  */
 export const orderListCounts = pgTable(
   'order_list_counts',
@@ -131,7 +131,7 @@ export const orderListMonths = pgTable(
 /**
  * The bookings of each company per day (its own timezone's), kind, channel and UTM source, kept by triggers
  * on orders and junk_jobs (drizzle/0010_office.sql): the console's dashboard reads 30 or 90 rows a series
- * instead of rescanning every order (docs/decisions.md, "The office's lists and dashboard").
+ * instead of rescanning every order (docs/decisions/office-lists.md).
  */
 export const bookingDays = pgTable(
   'booking_days',
@@ -194,19 +194,21 @@ export const bookingSessions = pgTable(
     /** Handed back on an idempotent replay of POST /intents; it only lets a browser confirm this payment. */
     clientSecret: text('client_secret'),
     bookingChannel: text('booking_channel').$type<'api' | 'link' | 'widget'>().notNull().default('api'),
+    /** The kind of key that opened it: only the same kind may replace it (null: opened before this was kept). */
+    keyKind: text('key_kind').$type<'publishable' | 'server'>(),
     orderId: uuid('order_id').references(() => orders.id),
     junkJobId: uuid('junk_job_id').references(() => junkJobs.id),
     material: jsonb('material'),
-    /** A junk session's window (date and start): its seat is held until hold_until while it has no job. */
+    /**
+     * What the booking takes once it is made (docs/decisions/unpaid-intents-hold-nothing.md): a junk session's
+     * window, a dumpster session's rental, the promo code whose use it redeems. A session holds none of them.
+     */
     slotDate: date('slot_date'),
     slotStart: text('slot_start'),
-    /** The promo code whose use the session holds until hold_until, and redeems when it makes its booking. */
     promoCode: text('promo_code'),
-    /** A dumpster session's rental: its size's can is held from delivery through pickup until hold_until. */
     sizeId: uuid('size_id'),
     deliveryDate: date('delivery_date'),
     pickupDate: date('pickup_date'),
-    holdUntil: timestamp('hold_until', { withTimezone: true }),
     lastError: text('last_error'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     notifiedUnconfirmedAt: timestamp('notified_unconfirmed_at', { withTimezone: true }),
@@ -216,16 +218,7 @@ export const bookingSessions = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.sessionId] }),
     index('booking_sessions_state').on(t.state),
-    index('booking_sessions_slot').on(t.companyId, t.slotDate, t.slotStart),
-    // The sessions holding a use of a limited promo: open ones only (docs/decisions.md, "Promo limits").
-    index('booking_sessions_promo_holds')
-      .on(t.companyId, t.promoCode)
-      .where(sql`promo_code is not null and order_id is null and junk_job_id is null`),
-    // The sessions holding a can of a size (docs/decisions.md, "The fleet"): open ones only.
-    index('booking_sessions_fleet_holds')
-      .on(t.companyId, t.sizeId, t.pickupDate)
-      .where(sql`size_id is not null and order_id is null`),
-    // The Data API's estimates: sessions that never became an order or job (docs/decisions.md).
+    // The Data API's estimates: sessions that never became an order or job (docs/decisions/estimates.md).
     index('booking_sessions_estimates')
       .on(t.companyId, t.createdAt, t.sessionId)
       .where(sql`state in ('intent_created', 'failed')`),

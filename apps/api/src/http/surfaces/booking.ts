@@ -6,22 +6,16 @@ import type { Registry } from '../../db/registry';
 import type { Catalog } from '../../domain/catalog';
 import { todayIn } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
+import type { CatalogScope } from '../../domain/scope';
 import { isHostedOrigin, originAllowed, pageMayUseKey } from '../../lib/api-keys';
-import { whenReady } from '../../lib/when-ready';
 import type { PhotoStore } from '../../photos/store';
-import {
-  presentCheck,
-  presentCompany,
-  presentMaterials,
-  presentQuoteText,
-  presentSizesText,
-} from '../../present/catalog';
+import { presentCheck, presentCompany, presentMaterials, presentQuote, presentSize } from '../../present/catalog';
 import { presentIntent, presentSession } from '../../present/orders';
 import { confirmOrder } from '../../use-cases/dumpster/confirm-order';
 import { createIntent } from '../../use-cases/dumpster/create-intent';
 import { availabilityFor, sizesWithFleet } from '../../use-cases/dumpster/fleet';
 import { checkBooking, quoteRental } from '../../use-cases/dumpster/read-catalog';
-import type { Channel, ProcessorFor } from '../../use-cases/shared/payments';
+import type { Caller, Channel, ProcessorFor } from '../../use-cases/shared/payments';
 import { getSession } from '../../use-cases/shared/sessions';
 import { allowOrigin, forbidOrigin } from '../cors';
 import { createIntentCaps, type IntentCaps } from '../intent-caps';
@@ -33,7 +27,7 @@ export type BookingDeps = {
   registry: Registry;
   db: Db;
   processorFor: ProcessorFor;
-  /** The client's address, for the per-IP limit (see docs/decisions.md). */
+  /** The client's address, for the per-IP limit (docs/decisions/rate-limits.md). */
   clientIp: (c: Context) => string;
   /** The hosted booking pages: their origin may use any company's publishable key (channel 'link'). */
   hostedBaseUrl: string;
@@ -78,7 +72,7 @@ export function createBookingSurface(deps: BookingDeps) {
       kinds: ['publishable', 'server'],
       noKey: 'No API key. Send it as `Authorization: Bearer <key>`.',
       wrongKind: 'This is not a Booking API key: use a svc_pk_live_ or svc_sk_booking_ key.',
-      before: () => whenReady(registry.bookingApiEnabled(), refuseSwitchedOff),
+      before: async () => refuseSwitchedOff(await registry.bookingApiEnabled()),
       rate: {
         perMinute: deps.ratePerMinute ?? 120,
         per: 'a minute',
@@ -86,9 +80,9 @@ export function createBookingSurface(deps: BookingDeps) {
         redis: deps.redis,
         clientIp: deps.clientIp,
       },
-      admit: (c, key) => {
+      admit: async (c, key) => {
         c.set('channel', callerChannel(c, key, deps.hostedBaseUrl));
-        return whenReady(registry.catalog(key.companyId), activeCatalog);
+        return activeCatalog(await registry.catalog(key.companyId));
       },
       afterKey: surface.readBody,
     }),
@@ -99,30 +93,30 @@ export function createBookingSurface(deps: BookingDeps) {
   const today = (c: Context<BookingEnv>) => todayIn(catalog(c).company.timezone, now());
   const caps = deps.intentCaps ?? createIntentCaps({ redis: deps.redis });
   const orders = { db: deps.db, processorFor: deps.processorFor, admit: caps.admit, now };
-  // Pages are capped per address; a backend's server key speaks for many customers (docs/decisions.md).
-  const caller = (c: Context<BookingEnv>) => {
-    const { actor } = scope(c);
-    return {
-      channel: c.get('channel'),
-      ip: actor.kind === 'key' && actor.keyKind === 'publishable' ? deps.clientIp(c) : null,
-    };
+  // Pages are capped per address; a backend's server key speaks for many customers (http/intent-caps.ts).
+  const caller = (c: Context<BookingEnv>): Caller => {
+    const keyKind = keyKindOf(scope(c));
+    return { keyKind, channel: c.get('channel'), ip: keyKind === 'publishable' ? deps.clientIp(c) : null };
+  };
+  // A confirm told of a declined card counts it against the visitor, as the sandbox's card form does.
+  const countDecline = (c: Context<BookingEnv>) => async (err: unknown) => {
+    if (err instanceof DomainError && err.code === 'unconfirmed' && err.details?.decline_code) {
+      await caps.declined(scope(c).companyId, caller(c).ip);
+    }
+    throw err;
   };
 
   route(ops.getCompany, (c) => presentCompany(catalog(c), deps.hostedBaseUrl, today(c)));
   const at = (c: Context<BookingEnv>) => ({ today: today(c), now: now() });
-  route(ops.listSizes, (c) =>
-    whenReady(sizesWithFleet(deps.db, scope(c), at(c)), (rows) => presentSizesText(catalog(c), rows)),
-  );
+  route(ops.listSizes, async (c) => (await sizesWithFleet(deps.db, scope(c), at(c))).map(presentSize));
   route(ops.getMaterials, (c) => presentMaterials(catalog(c)));
   route(ops.getAvailability, (c) => availabilityFor(deps.db, scope(c), c.req.valid('query'), at(c)));
   route(ops.check, (c) => presentCheck(checkBooking(scope(c), c.req.valid('json'), today(c))));
-  route(ops.quote, (c) =>
-    presentQuoteText(catalog(c), c.req.valid('json'), today(c), (body) => quoteRental(scope(c), body, today(c))),
-  );
+  route(ops.quote, (c) => presentQuote(catalog(c), quoteRental(scope(c), c.req.valid('json'), today(c))));
   route(ops.createIntent, async (c) =>
     presentIntent(catalog(c), await createIntent(orders, scope(c), c.req.valid('json'), today(c), caller(c))),
   );
-  route(ops.confirm, (c) => confirmOrder(orders, scope(c), c.req.valid('json')));
+  route(ops.confirm, (c) => confirmOrder(orders, scope(c), c.req.valid('json')).catch(countDecline(c)));
   route(ops.getSession, async (c) =>
     presentSession(await getSession(deps.db, scope(c), c.req.valid('param').session_id)),
   );
@@ -131,9 +125,15 @@ export function createBookingSurface(deps: BookingDeps) {
     photos: deps.photos,
     hostedBaseUrl: deps.hostedBaseUrl,
     caller,
+    countDecline,
     clientIp: deps.clientIp,
   });
   return app;
+}
+
+/** The Booking API's key kinds (the gate takes no other). */
+function keyKindOf(scope: CatalogScope): Caller['keyKind'] {
+  return scope.actor.kind === 'key' && scope.actor.keyKind === 'publishable' ? 'publishable' : 'server';
 }
 
 function refuseSwitchedOff(enabled: boolean) {
@@ -169,7 +169,7 @@ function callerChannel(c: Context, key: LiveKey, hostedBaseUrl: string): Channel
       throw new DomainError('origin_not_allowed', `${origin} is not an allowed domain of this key.`);
     }
     allowOrigin(c, origin);
-    // Attribution only, never a permission: see docs/decisions.md ("Booking channel").
+    // Attribution only, never a permission: docs/decisions/booking-channel.md.
     return hosted ? 'link' : c.req.header('x-svc-channel') === 'widget' ? 'widget' : 'api';
   }
   if (origin !== undefined || c.req.header('sec-fetch-site') !== undefined) {

@@ -5,7 +5,6 @@ import type { Db } from '../../db/client';
 import type { Registry } from '../../db/registry';
 import type { Catalog } from '../../domain/catalog';
 import { DomainError } from '../../domain/errors';
-import { whenReady } from '../../lib/when-ready';
 import { presentDataJunkJob, presentDataOrder, presentLead } from '../../messages/data';
 import { presentDataCustomer, presentDataSize, presentEstimate } from '../../present/data-resources';
 import { presentPage } from '../../present/page';
@@ -67,7 +66,7 @@ export function createDataSurface(deps: DataDeps) {
       wrongKind: 'This is not a Data API key: use a svc_live_ key (Booking API keys work only on /booking/v1).',
       before: refuseBrowsers,
       rate: { perMinute: deps.ratePerMinute ?? 60, per: 'a minute per key', prefix: 'data', redis: deps.redis },
-      admit: (_c, key) => whenReady(deps.registry.catalog(key.companyId), admitted),
+      admit: async (_c, key) => admitted(await deps.registry.catalog(key.companyId)),
       afterKey: surface.readBody,
       after: async (c, scope) => {
         if (c.req.method !== 'POST' && scope.catalog.company.dataApi.plan === 'free') {

@@ -22,7 +22,7 @@ export function createEmbedSurface(deps: { db: Queryable; hostedBaseUrl: string 
   route(getCompanyEmbed, async (c) => {
     const slug = EmbedSlug.safeParse(c.req.valid('param').slug);
     if (!slug.success) throw new DomainError('not_found', 'No such company.', { field: 'slug' });
-    // Not cached anywhere: a revoked or replaced key must not be handed out after the change (decisions.md).
+    // Not cached anywhere: a revoked or replaced key must not be handed out after the change (docs/decisions/revoked-keys-never-handed-out.md).
     c.header('Cache-Control', 'no-store');
     c.header('Vary', 'Origin');
     // Read from the database, not the registry's cache: a company switched off is gone from the next lookup.

@@ -10,7 +10,7 @@ import { confirmJob } from '../../use-cases/junk/confirm-job';
 import { createJunkIntent } from '../../use-cases/junk/create-intent';
 import { addJunkPhotos, photoJob } from '../../use-cases/junk/photos';
 import { junkAvailability, quoteJunk } from '../../use-cases/junk/read';
-import type { AdmitIntent, ProcessorFor } from '../../use-cases/shared/payments';
+import type { AdmitIntent, Caller, ProcessorFor } from '../../use-cases/shared/payments';
 import type { BookingEnv } from '../key-gate';
 import type { Surface } from '../shell';
 import { readUpload, uploadSlot } from '../uploads';
@@ -22,7 +22,9 @@ export type JunkDeps = {
   photos: PhotoStore;
   hostedBaseUrl: string;
   now: () => Date;
-  caller: (c: Context<BookingEnv>) => { channel: 'api' | 'link' | 'widget'; ip: string | null };
+  caller: (c: Context<BookingEnv>) => Caller;
+  /** Counts a declined card a confirm was told of, then throws the refusal on (booking.ts). */
+  countDecline: (c: Context<BookingEnv>) => (err: unknown) => Promise<never>;
   clientIp: (c: Context) => string;
 };
 
@@ -47,7 +49,7 @@ export function junkRoutes({ route, upload }: Surface<BookingEnv>, deps: JunkDep
   route(ops.createJunkIntent, async (c) =>
     presentIntent(catalog(c), await createJunkIntent(orders, scope(c), c.req.valid('json'), clock(c), deps.caller(c))),
   );
-  route(ops.confirmJunk, (c) => confirmJob(orders, scope(c), c.req.valid('json')));
+  route(ops.confirmJunk, (c) => confirmJob(orders, scope(c), c.req.valid('json')).catch(deps.countDecline(c)));
   upload(ops.uploadJunkPhotos, async (c) => {
     const added = await receivePhotos(c);
     return {

@@ -3,16 +3,25 @@ import { Hono } from 'hono';
 import { isDraining } from '../../lib/lifecycle';
 import { metrics } from '../../lib/metrics';
 
-/** One check of /readyz: `ok`, or why not in a few words (never a host, a URL or a credential). */
-export type Check = () => Promise<string>;
+/**
+ * One check of /readyz: `ok`, `off`, or why not in a few words (never a host, a URL or a credential). A check
+ * whose dependency the instance can serve without (Redis: the limits count in memory meanwhile; the outbox
+ * worker: another instance's delivers) is `optional`: its failure is reported as `degraded`, still 200.
+ */
+export type Check = (() => Promise<string>) & { optional?: boolean };
+
+/** A readiness answer is kept this long: a probe, however often it comes, runs the checks once a second. */
+const READINESS_MAX_AGE_MS = 1_000;
 
 export const OPS_PATHS = ['/healthz', '/readyz', '/metrics'] as const;
 
 /**
  * The operator's endpoints, outside every API surface (no keys, no rate limits, no CORS):
  * - `GET /healthz`: the process answers (a load balancer's liveness).
- * - `GET /readyz`: every check passes and the process is not shutting down, else 503 with each check's
- *   state, so a load balancer sends it no new requests.
+ * - `GET /readyz`: every required check passes and the process is not shutting down, else 503 with each
+ *   check's state, so a load balancer sends it no new requests; an optional dependency that fails is
+ *   `degraded` (200). The checks run at most once a second, whatever the rate of probes (no key, no limit:
+ *   it must stay cheap for anybody to ask).
  * - `GET /metrics`: Prometheus text, when SVC_METRICS_TOKEN is set and sent as a bearer token; without a
  *   token it is served only on the metrics port (SVC_METRICS_PORT, off the public one) and 404 here.
  */
@@ -27,11 +36,17 @@ export function createOpsSurface(deps: {
   const app = new Hono();
   const noStore = { 'Cache-Control': 'no-store' };
   app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, noStore));
+  const readiness = keptFor(READINESS_MAX_AGE_MS, () => {
+    metrics().readinessRuns.inc();
+    return runChecks(deps.checks, deps.checkTimeoutMs ?? 2_000);
+  });
   app.get('/readyz', async (c) => {
-    const checks = await runChecks(deps.checks, deps.checkTimeoutMs ?? 2_000);
+    const checks = { ...(await readiness()) };
     if (isDraining()) checks.shutdown = 'draining';
-    const ready = Object.values(checks).every((state) => state === 'ok' || state === 'off');
-    return c.json({ status: ready ? 'ready' : 'not_ready', checks }, ready ? 200 : 503, noStore);
+    const states = Object.values(checks);
+    const ready = states.every((state) => state === 'ok' || state === 'off' || state === 'degraded');
+    const status = !ready ? 'not_ready' : states.includes('degraded') ? 'degraded' : 'ready';
+    return c.json({ status, checks }, ready ? 200 : 503, noStore);
   });
   app.get('/metrics', async (c) => {
     if (!deps.open) {
@@ -54,6 +69,23 @@ export function createOpsSurface(deps: {
   return app;
 }
 
+/**
+ * The last answer of `run` while it is younger than `maxAgeMs`, or still on its way: concurrent callers share
+ * one run, and a new one starts only once the last has settled and aged.
+ */
+function keptFor<T>(maxAgeMs: number, run: () => Promise<T>): () => Promise<T> {
+  let last: { result: Promise<T>; settledAt: number | null } | undefined;
+  return () => {
+    if (last && (last.settledAt === null || Date.now() - last.settledAt < maxAgeMs)) return last.result;
+    const current: { result: Promise<T>; settledAt: number | null } = { result: run(), settledAt: null };
+    current.result.finally(() => {
+      current.settledAt = Date.now();
+    });
+    last = current;
+    return current.result;
+  };
+}
+
 async function runChecks(checks: Record<string, Check>, timeoutMs: number): Promise<Record<string, string>> {
   const entries = await Promise.all(
     Object.entries(checks).map(async ([name, check]) => {
@@ -63,7 +95,7 @@ async function runChecks(checks: Record<string, Check>, timeoutMs: number): Prom
       });
       const state = await Promise.race([check().catch(() => 'failing'), late]);
       clearTimeout(timer);
-      return [name, state] as const;
+      return [name, check.optional && state !== 'ok' && state !== 'off' ? 'degraded' : state] as const;
     }),
   );
   return Object.fromEntries(entries);

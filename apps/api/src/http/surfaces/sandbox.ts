@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ERROR_STATUS } from '../../contract/errors';
 import type { Queryable } from '../../db/client';
@@ -17,7 +18,10 @@ const stripeEnvelope: Envelope = {
  * The sandbox processor (/sandbox/v1), standing where Stripe's servers stand: like Stripe's API, callable
  * from any page (the client secret is what authorizes a confirm); bodies read no further than 16 KB.
  */
-export function createSandboxSurface(db: Queryable, now: () => Date = () => new Date()) {
+export function createSandboxSurface(
+  db: Queryable,
+  options: { now?: () => Date; onDecline?: (companyId: string, c: Context) => Promise<void> } = {},
+) {
   const { app } = createSurface({
     name: 'the sandbox processor',
     surface: 'sandbox',
@@ -35,6 +39,6 @@ export function createSandboxSurface(db: Queryable, now: () => Date = () => new 
       onError: (c) => c.json(stripeError('parameter_invalid', 'The request body is larger than 16 KB.'), 413),
     }),
   );
-  sandboxRoutes(app as never, db, now);
+  sandboxRoutes(app as never, db, options.now ?? (() => new Date()), options.onDecline);
   return app;
 }

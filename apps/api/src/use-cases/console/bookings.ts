@@ -16,8 +16,7 @@ import { pageOf, window } from '../data/paging';
 import { companyOf, type OfficeDeps } from './office-deps';
 
 /**
- * The office's Orders and Junk jobs lists, their CSV export and the dashboard (docs/decisions.md, "The
- * office's lists and dashboard"): every booking of the signed-in member's company, owners and staff alike.
+ * The office's Orders and Junk jobs lists, their CSV export and the dashboard (docs/decisions/office-lists.md): every booking of the signed-in member's company, owners and staff alike.
  */
 
 export type BookingQuery = {

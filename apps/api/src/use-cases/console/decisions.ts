@@ -89,7 +89,7 @@ export function approveHeld(deps: OfficeDeps, scope: Scope, noun: Noun, n: numbe
  * Reject: the card's authorization is canceled at the processor first (a failure to reach it changes
  * nothing), then the booking is canceled, its invoice void and its payment canceled, the customer is
  * e-mailed and the decision audited, in one transaction. The reason stays in the audit: the customer is
- * told the booking could not be accepted, not why (docs/decisions.md).
+ * told the booking could not be accepted, not why (docs/decisions/approve-and-reject.md).
  */
 export function rejectHeldBooking(deps: OfficeDeps, scope: Scope, noun: Noun, n: number, reason?: string) {
   return decide(deps, scope, noun, n, async (held) => {

@@ -5,7 +5,7 @@ import { countFleets, isTracked } from '../dumpster/fleet';
 import { catalogOf, type OfficeDeps } from './office-deps';
 
 /**
- * The Fleet page: for each size whose cans the company counts, cans out (rentals and checkouts holding one),
+ * The Fleet page: for each size whose cans the company counts, cans out (rentals),
  * in repair and free on each of FLEET_DAYS days from `from` (default: the company's today).
  */
 export async function fleetView(deps: OfficeDeps, scope: Scope, from?: string) {
@@ -14,7 +14,7 @@ export async function fleetView(deps: OfficeDeps, scope: Scope, from?: string) {
   const start = from ?? todayIn(catalog.company.timezone, now);
   const end = addDays(start, FLEET_DAYS - 1);
   const tracked = catalog.sizes.filter(isTracked);
-  const all = await countFleets(deps.database.db, catalog, tracked, { from: start, to: end }, 0, now);
+  const all = await countFleets(deps.database.db, catalog, tracked, { from: start, to: end }, 0);
   const sizes = tracked.map((size) => {
     const counted = all.get(size.id) as FleetDays;
     const days = counted.out.slice(0, FLEET_DAYS).map((out, i) => {
@@ -39,6 +39,6 @@ export async function fleetView(deps: OfficeDeps, scope: Scope, from?: string) {
 /** The sizes with no can free on a day: its deliveries of them took the last one (the dispatch board's mark). */
 export async function fullSizesOn(deps: OfficeDeps, catalog: Awaited<ReturnType<typeof catalogOf>>, day: string) {
   const tracked = catalog.sizes.filter(isTracked);
-  const counted = await countFleets(deps.database.db, catalog, tracked, { from: day, to: day }, 0, deps.now());
+  const counted = await countFleets(deps.database.db, catalog, tracked, { from: day, to: day }, 0);
   return new Set(tracked.filter((s) => freeOn(s.fleet, counted.get(s.id) as FleetDays, day) === 0).map((s) => s.id));
 }

@@ -10,7 +10,7 @@ import { listDataEstimates } from '../data/estimates';
 import { pageOf, window } from '../data/paging';
 import { catalogOf, type OfficeDeps } from './office-deps';
 
-/** The console's leads, customers and estimates (docs/decisions.md, "The console's office"): pages of at most 100, newest first. */
+/** The console's leads, customers and estimates (docs/decisions/console-office.md): pages of at most 100, newest first. */
 
 type Paging = { page: number; per_page: number };
 

@@ -10,7 +10,7 @@ import { planDaySpan } from '../../domain/data-plan';
 
 /**
  * The free plan's day that contains `now`, opening it when this is its first call: its span is fixed from
- * then on (docs/decisions.md, "The free plan's window and quota"), so the lead quota and the read window
+ * then on (docs/decisions/free-plan-window.md), so the lead quota and the read window
  * belong to it whatever the company's timezone becomes. Days are opened under a lock per company, so two
  * instances never open overlapping ones.
  */

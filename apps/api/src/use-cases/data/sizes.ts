@@ -28,7 +28,7 @@ export async function listDataSizes(
   const rows = await listSizesPage(db, scope.companyId, { active }, offset, limit);
   const today = todayIn(catalog.company.timezone, now);
   const tracked = catalog.sizes.filter((s): s is Tracked => isTracked(s) && rows.some((r) => r.id === s.id));
-  const counted = await countFleets(db, catalog, tracked, { from: today, to: today }, 0, now);
+  const counted = await countFleets(db, catalog, tracked, { from: today, to: today }, 0);
   const fleetOf = (sizeId: string): FleetToday | null => {
     const size = tracked.find((s) => s.id === sizeId);
     const days = counted.get(sizeId);

@@ -13,7 +13,7 @@ export type Windows = {
 
 /**
  * The free plan's daily windows. The opening instant is written once per company and plan day in the
- * database, which every instance shares (docs/decisions.md, "The free plan's window and quota"), and
+ * database, which every instance shares (docs/decisions/free-plan-window.md), and
  * remembered here with its day's span: neither changes during the day, so a read costs no query after the first.
  */
 export function createWindows(db: Db, now: () => Date, upgradeUrl: string): Windows {

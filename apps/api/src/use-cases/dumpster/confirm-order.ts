@@ -21,7 +21,7 @@ type Deps = { db: Db; processorFor: ProcessorFor };
 /** A dumpster session becomes an order (see use-cases/shared/settle.ts for what every kind shares). */
 export const dumpsterFulfilment: Fulfilment<Confirmation> = {
   kind: 'dumpster',
-  make: async (tx, catalog, session, held, now) => ({ id: (await createOrder(tx, catalog, session, held, now)).id }),
+  make: async (tx, catalog, session, held) => ({ id: (await createOrder(tx, catalog, session, held)).id }),
   confirmation: (db, _catalog, found, already) => confirmation(db, found.session, found.orderNumber as number, already),
 };
 
@@ -34,16 +34,16 @@ export function confirmOrder(deps: Deps, scope: CatalogScope, body: z.infer<type
   return confirmSession(deps, scope.catalog, body, dumpsterFulfilment);
 }
 
-async function createOrder(tx: Db, catalog: Catalog, session: SessionRow, held: boolean, now: Date): Promise<OrderRow> {
+async function createOrder(tx: Db, catalog: Catalog, session: SessionRow, held: boolean): Promise<OrderRow> {
   const { company } = catalog;
   const frozen = session.request as DumpsterBooking;
   const { request, quote } = frozen;
-  // The number first: every booking transaction takes the company's row before anything else.
+  // The number first: every booking transaction takes the company's row before anything else, so orders
+  // are made one at a time per company and the last can goes to one of them.
   const orderNumber = await takeOrderNumber(tx, company.id);
-  // A can is held for HOLD_MINUTES; a payment finished after that gets its order only if a can is still free
-  // for the whole rental (docs/decisions.md, "The fleet").
-  const lapsed = !session.holdUntil || session.holdUntil.getTime() <= now.getTime();
-  if (lapsed && !(await rentalFits(tx, catalog, rentalOf(request), now))) {
+  // No session holds a can: the order is made only if one is still free for the whole rental
+  // (docs/decisions/unpaid-intents-hold-nothing.md).
+  if (!(await rentalFits(tx, catalog, rentalOf(request)))) {
     throw new BookingRefused({
       code: 'size_sold_out',
       message: `The last ${frozen.sizeLabel} dumpster for ${request.delivery_date} to ${request.pickup_date} was booked while the payment was pending: nothing was booked and the authorization was released. Choose another day.`,

@@ -18,8 +18,8 @@ import type { CatalogScope } from '../../domain/scope';
 import { closedDays } from './read-catalog';
 
 /**
- * The fleet as a booking rule (docs/decisions.md, "The fleet"): the counts of one tracked size over a range
- * of delivery days, read from the orders and holding sessions of that range only.
+ * The fleet as a booking rule (docs/decisions/fleet.md): the counts of one tracked size over a range of
+ * delivery days, read from the orders of that range only (a session holds no can until it is an order).
  */
 export type Tracked = Size & { fleet: SizeFleet };
 /** A rental asked for: its size, delivery and pickup days and length. */
@@ -45,9 +45,8 @@ export async function countFleet(
   size: Tracked,
   deliveries: { from: string; to: string },
   rentalDays: number,
-  now: Date,
 ): Promise<FleetDays> {
-  return (await countFleets(db, catalog, [size], deliveries, rentalDays, now)).get(size.id) as FleetDays;
+  return (await countFleets(db, catalog, [size], deliveries, rentalDays)).get(size.id) as FleetDays;
 }
 
 /** The counts of several tracked sizes over the same delivery days, in one read (GET /sizes, the console). */
@@ -57,14 +56,13 @@ export async function countFleets(
   sizes: Tracked[],
   deliveries: { from: string; to: string },
   longestRental: number,
-  now: Date,
 ): Promise<Map<string, FleetDays>> {
   if (sizes.length === 0) return new Map();
   const turnaround = Math.max(...sizes.map((s) => s.fleet.turnaroundDays));
   const to = addDays(deliveries.to, longestRental + turnaround);
   const since = addDays(deliveries.from, -turnaround);
   const ids = sizes.map((s) => s.id);
-  const rentals = await rentalsOfSizes(db, catalog.company.id, ids, { since, to }, now);
+  const rentals = await rentalsOfSizes(db, catalog.company.id, ids, { since, to });
   return new Map(
     sizes.map((s) => {
       const changes = changesOf(rentals.get(s.id) ?? [], s.fleet.turnaroundDays);
@@ -91,25 +89,26 @@ export async function nextFreeDay(
   catalog: Catalog,
   size: Tracked,
   rentalDays: number,
-  at: { from: string; today: string; now: Date },
+  at: { from: string; today: string },
 ): Promise<string | null> {
   const range = bookableRange(catalog, at.from, at.today);
   if (!range) return null;
-  const days = await countFleet(db, catalog, size, range, rentalDays, at.now);
+  const days = await countFleet(db, catalog, size, range, rentalDays);
   return nextDeliveryDay(size.fleet, days, range, rentalDays, bookable(catalog, at.today, rentalDays));
 }
 
 /**
- * POST /intents' fleet rule, inside the intent's transaction after the company's row is locked: a rental
- * with no can free on one of its days is refused with size_sold_out and the next delivery day that works.
+ * POST /intents' fleet rule: a rental with no can free on one of its days is refused with size_sold_out and
+ * the next delivery day that works. It takes nothing: the can is taken when the order is made (its
+ * fulfilment checks again under the company's lock).
  */
 export async function refuseSoldOut(
   tx: Queryable,
   catalog: Catalog,
   booking: Rental,
-  at: { today: string; now: Date },
+  at: { today: string },
 ): Promise<void> {
-  if (await rentalFits(tx, catalog, booking, at.now)) return;
+  if (await rentalFits(tx, catalog, booking)) return;
   const size = catalog.sizes.find((s) => s.id === booking.sizeId) as Tracked;
   const next = await nextFreeDay(tx, catalog, size, booking.rentalDays, { ...at, from: addDays(booking.delivery, 1) });
   throw soldOut(size, booking, next);
@@ -134,14 +133,14 @@ export function soldOut(size: Size, booking: { delivery: string; rentalDays: num
 }
 
 /**
- * Whether a rental finds a can free for its whole stay (a size whose cans are not counted always does):
- * the intent's rule and the fulfilment's check of a lapsed hold, both under the company's lock.
+ * Whether a rental finds a can free for its whole stay (a size whose cans are not counted always does): the
+ * intent's early refusal, and the fulfilment's rule under the company's lock.
  */
-export async function rentalFits(tx: Queryable, catalog: Catalog, booking: Rental, now: Date): Promise<boolean> {
+export async function rentalFits(tx: Queryable, catalog: Catalog, booking: Rental): Promise<boolean> {
   const size = catalog.sizes.find((s) => s.id === booking.sizeId);
   if (!size || !isTracked(size)) return true;
   const stay = { from: booking.delivery, to: booking.delivery };
-  const days = await countFleet(tx, catalog, size, stay, booking.rentalDays, now);
+  const days = await countFleet(tx, catalog, size, stay, booking.rentalDays);
   return canFits(size.fleet, days, booking.delivery, booking.pickup);
 }
 
@@ -156,7 +155,7 @@ export async function availabilityFor(
   db: Queryable,
   { catalog }: CatalogScope,
   query: AvailabilityQuery,
-  at: { today: string; now: Date },
+  at: { today: string },
 ) {
   const calendar = closedDays(catalog, query, at.today);
   const { size_id: sizeId, rental_days: rentalDays } = query;
@@ -177,7 +176,7 @@ export async function availabilityFor(
     from: bookableDays && bookableDays.from < calendar.from ? bookableDays.from : calendar.from,
     to: calendar.to,
   };
-  const days = await countFleet(db, catalog, size, counted, rentalDays, at.now);
+  const days = await countFleet(db, catalog, size, counted, rentalDays);
   const closed = new Set(calendar.closed.map((c) => c.date));
   const full: { date: string; reason: 'fleet_full' }[] = [];
   for (const d of fullDeliveryDays(size.fleet, days, calendar, rentalDays)) {
@@ -202,7 +201,7 @@ export async function availabilityFor(
 }
 
 /** GET /sizes: each size as the catalog has it and, for one whose cans are counted, its next delivery day. */
-export function sizesWithFleet(db: Queryable, { catalog }: CatalogScope, at: { today: string; now: Date }) {
+export function sizesWithFleet(db: Queryable, { catalog }: CatalogScope, at: { today: string }) {
   const tracked = catalog.sizes.filter(isTracked);
   // No size counted against a fleet (most companies), or no day to book: answered at once, no database.
   const range = tracked.length > 0 ? bookableRange(catalog, at.today, at.today) : null;
@@ -215,10 +214,10 @@ async function withNextDeliveries(
   catalog: Catalog,
   tracked: Tracked[],
   range: NonNullable<ReturnType<typeof bookableRange>>,
-  at: { today: string; now: Date },
+  at: { today: string },
 ) {
   const longest = Math.max(...tracked.map(shortestRental));
-  const counted = await countFleets(db, catalog, tracked, range, longest, at.now);
+  const counted = await countFleets(db, catalog, tracked, range, longest);
   return catalog.sizes.map((size) => {
     const days = counted.get(size.id);
     if (!isTracked(size) || !days) return { size, nextDeliveryDate: undefined };

@@ -11,7 +11,7 @@ import {
   takeJobNumber,
 } from '../../db/repositories/junk';
 import { jobInvoiceOf } from '../../db/repositories/payments';
-import { lockCompanyHolds, type SessionRow } from '../../db/repositories/sessions';
+import { lockCompanyUnits, type SessionRow } from '../../db/repositories/sessions';
 import type { Catalog } from '../../domain/catalog';
 import { PHOTO_WINDOW_MINUTES } from '../../domain/junk';
 import type { CatalogScope } from '../../domain/scope';
@@ -45,13 +45,12 @@ async function createJob(tx: Db, catalog: Catalog, session: SessionRow, held: bo
   const { company } = catalog;
   const frozen = session.request as JunkBooking;
   const { request, quote, window } = frozen;
-  await lockCompanyHolds(tx, company.id);
-  // A seat is held for HOLD_MINUTES; a payment finished after that gets its job only if the window
-  // still has a seat (docs/decisions.md, "Junk seats").
-  const lapsed = !session.holdUntil || session.holdUntil.getTime() <= now.getTime();
+  // Jobs are made one at a time per company, so the last seat goes to one of them. No session holds a seat:
+  // the job is made only if the window still has one (docs/decisions/unpaid-intents-hold-nothing.md).
+  await lockCompanyUnits(tx, company.id);
   const offered = catalog.junk.windows.find((w) => w.start === window.start);
-  if (lapsed && offered) {
-    const taken = await seatsTakenInWindow(tx, company.id, { date: window.date, start: window.start }, now);
+  if (offered) {
+    const taken = await seatsTakenInWindow(tx, company.id, { date: window.date, start: window.start });
     if (taken >= offered.capacity) {
       throw new BookingRefused({
         code: 'slot_bad_window',

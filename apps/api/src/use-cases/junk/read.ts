@@ -36,10 +36,10 @@ export async function junkAvailability(
   { catalog }: CatalogScope,
   query: { from?: string; to?: string },
   clock: SlotClock,
-  now: Date,
+  _now: Date,
 ) {
   const range = junkRange(query, clock.today);
-  const taken = await seatsTaken(db, catalog.company.id, range.from, range.to, now);
+  const taken = await seatsTaken(db, catalog.company.id, range.from, range.to);
   const days = junkDays(catalog.junk, clock, range.from, range.to, (date, start) => taken.get(`${date} ${start}`) ?? 0);
   return { range, days };
 }

@@ -35,7 +35,7 @@ export async function moveOrder(database: Database, scope: Scope, orderNumber: n
       throw new DomainError('not_found', `${company.slug} has no order #${orderNumber}.`, { field: 'order_number' });
     }
     const next = checkOrderMove(orderNumber, order.status, to);
-    // A can picked up before its pickup date is free from that day on (docs/decisions.md, "The fleet").
+    // A can picked up before its pickup date is free from that day on (docs/decisions/fleet.md).
     const today = todayIn(company.timezone, now);
     const early = next === 'picked_up' && today < order.pickupDate;
     const moved = await setOrderStatus(tx, company.id, order.id, {

@@ -27,8 +27,7 @@ import { isUuid } from '../../lib/uuid';
 import { addWebhookEndpoint, MAX_WEBHOOK_ENDPOINTS, type NewEndpoint, removeWebhookEndpoint } from './webhooks';
 
 /**
- * The console's delivery log of a webhook endpoint, its resend and its test event (docs/decisions.md, "The
- * console's settings and developer tools"). Every query carries the company's id: an endpoint or delivery
+ * The console's delivery log of a webhook endpoint, its resend and its test event (docs/decisions/console-settings.md). Every query carries the company's id: an endpoint or delivery
  * of another company is not found. A manual attempt goes through the same send as the worker's
  * (events/deliver.ts: SSRF check, signature, the attempt written to the log), also to a switched-off
  * endpoint: that is how an owner checks a fixed receiver before switching it back on.

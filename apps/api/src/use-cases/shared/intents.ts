@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client';
 import {
   attachIntent,
@@ -22,6 +22,28 @@ type Deps = { db: Db; processorFor: ProcessorFor };
 export type OpenedIntent = { session: SessionRow; processor: Processor };
 /** A new session as its kind wrote it, and the payment of the session it replaced, to release. */
 export type Written = { session: SessionRow; release: string | null };
+/** The kinds of key that open sessions: each has its own session ids (`sessionIdFor`). */
+export type SessionKeyKind = 'publishable' | 'server';
+/** Where a publishable key's chosen session ids live: apart from a server key's (docs/decisions/). */
+const PUBLISHABLE_PREFIX = 'pk_';
+
+/**
+ * The session a caller's `session_id` names (a new random one without it). A publishable key is public: every
+ * session it opens has an id starting `pk_` (one it chooses is kept there, and the answer's session_id says
+ * so), so no page can claim, before it, an id the company's backend will use with its server key; a server
+ * key may not choose one there (docs/decisions/).
+ */
+export function sessionIdFor(requested: string | undefined, keyKind: SessionKeyKind): string {
+  const id = requested ?? `ses_${randomBytes(12).toString('hex')}`;
+  const inPublishable = id.startsWith(PUBLISHABLE_PREFIX);
+  if (keyKind === 'publishable') return inPublishable ? id : `${PUBLISHABLE_PREFIX}${id}`;
+  if (inPublishable) {
+    throw new DomainError('invalid_body', "A session_id starting pk_ is a publishable key's: choose another.", {
+      field: 'session_id',
+    });
+  }
+  return id;
+}
 
 /**
  * POST /intents and POST /junk/intents, for every kind of booking. A session_id seen before answers as its
@@ -33,6 +55,7 @@ export async function openIntent<B extends { session_id?: string }>(
   deps: Deps,
   catalog: Catalog,
   body: B,
+  keyKind: SessionKeyKind,
   write: (
     request: Omit<B, 'session_id'>,
     session: { sessionId: string; requestHash: string },
@@ -41,46 +64,73 @@ export async function openIntent<B extends { session_id?: string }>(
   const { company } = catalog;
   const { session_id: requestedId, ...request } = body;
   const hash = requestHash(request);
+  const sessionId = sessionIdFor(requestedId, keyKind);
   if (requestedId) {
-    const existing = await findSession(deps.db, company.id, requestedId);
+    const existing = await findSession(deps.db, company.id, sessionId);
     if (existing) {
       metrics().intents.inc({ kind: existing.kind, outcome: 'replayed' });
-      return replayIntent(deps, catalog, existing, hash);
+      return replayIntent(deps, catalog, existing, hash, keyKind);
     }
   }
-  const sessionId = requestedId ?? `ses_${randomBytes(12).toString('hex')}`;
   const written = await write(request, { sessionId, requestHash: hash });
   if (!written) {
     const winner = (await findSession(deps.db, company.id, sessionId)) as SessionRow;
     metrics().intents.inc({ kind: winner.kind, outcome: 'replayed' });
-    return replayIntent(deps, catalog, winner, hash);
+    return replayIntent(deps, catalog, winner, hash, keyKind);
   }
   if (written.release) await releasePayment(deps, catalog, written.release);
   metrics().intents.inc({ kind: written.session.kind, outcome: 'created' });
   return openPayment(deps, catalog, written.session);
 }
 
+/** The booking a new one replaces, as its page names it: the session's id and the client_secret it was given. */
+export type Replaced = { sessionId: string; clientSecret: string };
+
+/** A request's `replaces_*` fields, apart from the booking itself (the contract sends both or neither). */
+export function replacedOf<R extends { replaces_session_id?: string; replaces_client_secret?: string }>(
+  sent: R,
+): { replaced: Replaced | undefined; request: Omit<R, 'replaces_session_id' | 'replaces_client_secret'> } {
+  const { replaces_session_id: sessionId, replaces_client_secret: clientSecret, ...request } = sent;
+  const replaced = sessionId && clientSecret ? { sessionId, clientSecret } : undefined;
+  return { replaced, request };
+}
+
 /**
- * Ends the session a new booking replaces (`replaces_session_id`), in the new one's transaction and before
- * its holds are counted: what it held passes on, and it fails, so neither a confirm nor the recovery worker
- * makes it. Its payment intent, authorized or not, is returned to be released once the new row is written.
- * A replaced session that made its order or job, or that a confirm is making now, refuses the new booking:
- * one customer's booking ends in at most one order and one capture (docs/decisions.md, "Replaced bookings").
+ * Ends the session a new booking replaces (`replaces_session_id` with `replaces_client_secret`), in the new
+ * one's transaction: it fails, so neither a confirm nor the recovery worker makes it, and its payment intent,
+ * authorized or not, is returned to be released once the new row is written. Only the page that opened it
+ * can: the session must be of this company, of the same kind (dumpster or junk) and opened with the same kind
+ * of key, and the secret must be the one its intent answered, which nobody else was given; anything else is
+ * 404, as for an id never seen. A replaced session that made its order or job, or that a confirm is making
+ * now, refuses the new booking: one customer's booking ends in at most one order and one capture
+ * (docs/decisions/replaced-bookings.md).
  */
 export async function replaceSession(
   tx: Db,
   companyId: string,
-  replacedId: string | undefined,
-  newId: string,
-  now: Date,
+  replaced: Replaced | undefined,
+  next: { sessionId: string; kind: SessionRow['kind']; keyKind: SessionKeyKind },
 ): Promise<string | null> {
-  if (!replacedId || replacedId === newId) return null;
-  const reason = `replaced by ${newId}: nothing booked, payment released`;
-  const ended = await endReplacedSession(tx, companyId, replacedId, reason, now);
-  if (ended) return ended.paymentIntentId;
-  const found = await findSessionWithOrder(tx, companyId, replacedId);
-  if (!found || found.session.state === 'failed') return null;
+  if (!replaced || replaced.sessionId === next.sessionId) return null;
   const field = 'replaces_session_id';
+  const found = await findSessionWithOrder(tx, companyId, replaced.sessionId);
+  const session = found?.session;
+  if (
+    !found ||
+    !session ||
+    session.kind !== next.kind ||
+    session.keyKind !== next.keyKind ||
+    !secretMatches(session.clientSecret, replaced.clientSecret)
+  ) {
+    throw new DomainError(
+      'not_found',
+      'There is no booking of yours to replace with this replaces_session_id and replaces_client_secret: send the session_id and client_secret its POST /intents answered, or leave both out.',
+      { field },
+    );
+  }
+  const ended = await endReplacedSession(tx, companyId, replaced.sessionId, REPLACED);
+  if (ended) return ended.paymentIntentId;
+  if (session.state === 'failed') return null;
   if (found.orderNumber !== null || found.jobNumber !== null) {
     const made = found.orderNumber !== null ? `order #${found.orderNumber}` : `job #${found.jobNumber}`;
     throw new DomainError(
@@ -94,6 +144,16 @@ export async function replaceSession(
     'The booking this one replaces is being confirmed right now: poll GET /sessions/{session_id} for it first.',
     { field },
   );
+}
+
+/** What a replaced session says: never the id of the booking that replaced it (it is another page's). */
+const REPLACED = 'replaced by a newer booking: nothing booked, payment released';
+
+function secretMatches(kept: string | null, sent: string): boolean {
+  if (!kept) return false;
+  const a = Buffer.from(kept);
+  const b = Buffer.from(sent);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** Releases a replaced session's payment; a processor that does not answer leaves it to lapse unused. */
@@ -144,13 +204,25 @@ export async function openPayment(deps: Deps, catalog: Catalog, session: Session
   return { session: attached ?? { ...session, ...ids }, processor };
 }
 
-/** POST /intents or /junk/intents with a session_id seen before: the same intent, or why not (replayOf). */
+/**
+ * POST /intents or /junk/intents with a session_id seen before: the same intent, or why not (replayOf). A
+ * session opened with the other kind of key is not this caller's to replay (only a server key's generated
+ * `ses_` ids could meet a page's, and never by chance).
+ */
 export async function replayIntent(
   deps: Deps,
   catalog: Catalog,
   session: SessionRow,
   hash: string,
+  keyKind: SessionKeyKind,
 ): Promise<OpenedIntent> {
+  if (session.keyKind !== null && session.keyKind !== keyKind) {
+    throw new DomainError(
+      'idempotency_conflict',
+      'This session_id belongs to a booking opened with another kind of key. Use a new session_id.',
+      { field: 'session_id' },
+    );
+  }
   const processor = deps.processorFor(catalog.company);
   const state = session.state as SessionState;
   let authorized = false;

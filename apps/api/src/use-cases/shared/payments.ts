@@ -5,10 +5,15 @@ import { type Processor, ProcessorUnavailable } from '../../payments/processor';
 
 /** The card processor of a company, or null when none is configured for it. */
 export type ProcessorFor = (company: Company) => Processor | null;
-/** Where a booking came from: attribution only, never a permission (docs/decisions.md). */
+/** Where a booking came from: attribution only, never a permission (docs/decisions/booking-channel.md). */
 export type Channel = 'api' | 'link' | 'widget';
+/**
+ * Who opens a payment: the kind of key, the booking channel, and for a publishable key the page visitor's
+ * address (null for a server key: a backend speaks for many customers).
+ */
+export type Caller = { keyKind: 'publishable' | 'server'; channel: Channel; ip: string | null };
 /** Counts a new payment intent against the company's caps, or refuses it (http/intent-caps.ts). */
-export type AdmitIntent = (company: Company, ip: string | null) => Promise<void>;
+export type AdmitIntent = (company: Company, caller: Pick<Caller, 'keyKind' | 'ip'>) => Promise<void>;
 
 export { accountOf } from '../../domain/catalog';
 

@@ -19,7 +19,7 @@ type Deps = {
   via?: 'confirm' | 'recovery' | 'office';
 };
 
-/** Why a paid session can no longer be made: what it held went to someone else while its hold had lapsed. */
+/** Why a paid session can no longer be made: what it needed went to another booking while it was paid for. */
 export type Refusal = {
   code: 'slot_bad_window' | 'promo_invalid' | 'size_sold_out';
   message: string;
@@ -44,7 +44,7 @@ export type Fulfilment<C> = {
   /**
    * Makes the order or job with its customer, invoice, payment record, dispatch entry and outbox events in
    * the caller's transaction, or throws BookingRefused (a junk window filled, or a size's last can was
-   * booked, while the hold lapsed).
+   * booked, while the card was paid: docs/decisions/unpaid-intents-hold-nothing.md).
    * Its capture is recorded after the commit, by kind (use-cases/shared/capture.ts).
    */
   make(tx: Db, catalog: Catalog, session: SessionRow, held: boolean, now: Date): Promise<{ id: string }>;

@@ -25,7 +25,7 @@ function ranges(dates: string[]): string[] {
 }
 
 /**
- * The Fleet page (docs/decisions.md, "The fleet"): per size whose cans the company counts, the cans out
+ * The Fleet page (docs/decisions/fleet.md): per size whose cans the company counts, the cans out
  * against the cans owned for the next 60 days, the days that are full and the cans in repair. Staff and owners
  * read it; owners change the counts in Settings, Fleet.
  */

@@ -41,6 +41,10 @@ export function mountDevelopers(surface: ConsoleSurface, deps: ConsoleDeps) {
     revokeConsoleKey(database, owner(c), c.req.valid('param').id, ['publishable', 'server'], now()),
   );
 
+  surface.route(ops.getPaymentCaps, (c) => {
+    owner(c);
+    return deps.intentCaps.state(c.get('scope').catalog.company);
+  });
   surface.route(ops.getDataApi, (c) => consoleDataApi(database, owner(c), now()));
   surface.route(ops.requestDataApi, (c) => requestConsoleDataApi(database, owner(c), c.req.valid('json').use, now()));
   surface.route(ops.createDataKey, (c) => createConsoleDataKey(database, owner(c), c.req.valid('json').label, now()));

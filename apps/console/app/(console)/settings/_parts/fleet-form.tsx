@@ -9,7 +9,7 @@ type Fleet = Settings['sections']['fleet'];
 type Sizes = readonly (readonly [string, string])[];
 
 /**
- * The fleet (docs/decisions.md, "The fleet"): the cans of each size (blank: not counted, sold on every open
+ * The fleet (docs/decisions/fleet.md): the cans of each size (blank: not counted, sold on every open
  * day), the turnaround, and cans in repair. Owners change it; staff see it (the API refuses their save).
  */
 export function FleetForm({ initial, onSaved, sizes, owner }: SectionProps<Fleet> & { sizes: Sizes; owner: boolean }) {

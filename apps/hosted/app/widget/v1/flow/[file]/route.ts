@@ -13,8 +13,7 @@ const ENTRY = /^(dumpster|junk)-[A-Z0-9]+\.js$/;
  * A file of another version (a page rendered by an instance of the previous deploy, its script asked of this
  * one) comes from the archive every instance shares (SVC_WIDGET_ARCHIVE_DIR, lib/widget.ts). Without one, a
  * flow entry of another version gets this version's entry of the same flow, never cached: the page still
- * hydrates, and the flow renders it again where the versions differ (docs/decisions.md, "Each page loads its
- * own flow"); its chunks cannot be found.
+ * hydrates, and the flow renders it again where the versions differ (docs/decisions/one-flow-per-page.md); its chunks cannot be found.
  */
 export async function GET(_request: Request, { params }: { params: Promise<{ file: string }> }) {
   const { file } = await params;

@@ -40,6 +40,14 @@ module.exports = {
     },
     ...upward,
     {
+      name: 'presenters-import-no-use-case',
+      comment:
+        'Presenters turn what a use case returned into the contract: they declare the shape they take and never import a use case, not even a type (docs/architecture.md)',
+      severity: 'error',
+      from: { path: `${API}present/`, pathNot: '\\.test\\.ts$' },
+      to: { path: `${API}use-cases/` },
+    },
+    {
       name: 'no-circular',
       comment: 'No import cycles, in any package',
       severity: 'error',

@@ -10,7 +10,7 @@ import { findRecentLead } from '../src/db/repositories/leads';
 import * as schema from '../src/db/schema';
 import { dedupeSince } from '../src/domain/leads';
 import type { CatalogScope } from '../src/domain/scope';
-import { listDataOrders } from '../src/use-cases/data/orders';
+import { listDataOrders } from '../src/use-cases/orders/data-api';
 
 type Input = {
   slug: string;

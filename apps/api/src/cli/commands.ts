@@ -5,8 +5,11 @@ import { openDatabase } from '../db/client';
 import { listCompanies } from '../db/repositories/catalog';
 import type { KeyKind } from '../lib/api-keys';
 import { processorsFor } from '../payments/processors';
-import { presentOfficeJob, presentOfficeOrder } from '../present/office';
+import { presentOfficeJob } from '../present/jobs';
+import { presentOfficeOrder } from '../present/orders';
+import { presentOutboxRow } from '../present/outbox';
 import { readEnv } from '../runtime/config';
+import { releaseJob, releaseOrder } from '../use-cases/bookings/release';
 import { applyCompanyConfig } from '../use-cases/company/apply-config';
 import {
   createKey,
@@ -15,11 +18,11 @@ import {
   setBookingApi,
   setCompanyFlags,
 } from '../use-cases/company/keys';
+import { listCompanyOutbox } from '../use-cases/company/outbox';
 import { readCompanyConfig } from '../use-cases/company/read-config';
 import { seedDemo } from '../use-cases/company/seed-demo';
-import { listJobs } from '../use-cases/office/jobs';
-import { listCompanyOutbox, listOrders } from '../use-cases/office/orders';
-import { releaseJob, releaseOrder } from '../use-cases/office/release-order';
+import { listJobs } from '../use-cases/jobs/list';
+import { listOrders } from '../use-cases/orders/list';
 import { type Answer, need, scopeOf, table, UsageError, wholeNumber } from './common';
 import { dataApiCommand, parseExpiry } from './data-api';
 import { officeMove } from './office';
@@ -239,7 +242,9 @@ export async function runSvc(argv: string[], environment: NodeJS.ProcessEnv = pr
         };
       }
       case 'outbox list': {
-        const rows = await listCompanyOutbox(database, await scopeOf(database, need(rest[0], 'slug')));
+        const rows = (await listCompanyOutbox(database, await scopeOf(database, need(rest[0], 'slug')))).map(
+          presentOutboxRow,
+        );
         return { text: table(rows.map(({ payload, ...r }) => r)), json: rows };
       }
       case 'seed-demo': {

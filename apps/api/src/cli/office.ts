@@ -1,12 +1,13 @@
 import type { Database } from '../db/client';
 import { DomainError } from '../domain/errors';
 import { presentLead } from '../messages/data';
-import { latestLeadsOf, moveLead } from '../use-cases/office/leads';
-import { moveJob, moveOrder } from '../use-cases/office/moves';
+import { moveJob } from '../use-cases/jobs/moves';
+import { latestLeadsOf, moveLead } from '../use-cases/leads/moves';
+import { moveOrder } from '../use-cases/orders/moves';
 import { type Answer, need, scopeOf, table, UsageError, wholeNumber } from './common';
 
 /**
- * svc orders status, svc jobs status, svc leads list|move: the office's moves (use-cases/office/moves.ts
+ * svc orders status, svc jobs status, svc leads list|move: the office's moves (use-cases/orders/moves.ts
  * and leads.ts), the same use cases as the console's.
  */
 export async function officeMove(

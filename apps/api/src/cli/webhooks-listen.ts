@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Database } from '../db/client';
 import type { WebhookApi } from '../events/backoff';
 import { verifySignature } from '../events/signature';
-import { addWebhookEndpoint, removeWebhookEndpoint } from '../use-cases/office/webhooks';
+import { addWebhookEndpoint, removeWebhookEndpoint } from '../use-cases/webhooks/endpoints';
 import { scopeOf } from './common';
 
 type Delivered = { event: string; data: Record<string, unknown> };

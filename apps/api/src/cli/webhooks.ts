@@ -1,6 +1,6 @@
 import type { Database } from '../db/client';
 import type { WebhookApi } from '../events/backoff';
-import { addWebhookEndpoint, listWebhookEndpoints, removeWebhookEndpoint } from '../use-cases/office/webhooks';
+import { addWebhookEndpoint, listWebhookEndpoints, removeWebhookEndpoint } from '../use-cases/webhooks/endpoints';
 import { type Answer, need, scopeOf, table, UsageError } from './common';
 import { listen } from './webhooks-listen';
 

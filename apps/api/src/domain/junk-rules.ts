@@ -73,7 +73,7 @@ export type JunkRuleContext = { clock: SlotClock; canTakePayments: boolean };
 /**
  * Every rule of a card-paid junk booking, in the documented order (docs/decisions/junk-removal.md):
  * the load, booking on, payments ready, the day and window, the service area, the promo and the
- * commercial account. Seats are counted afterwards, under a lock (use-cases/junk/create-intent.ts).
+ * commercial account. Seats are counted afterwards, under a lock (use-cases/jobs/create-intent.ts).
  */
 export function checkJunkRules<T extends JunkRuleInput>(
   catalog: Catalog,

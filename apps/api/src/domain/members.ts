@@ -35,3 +35,15 @@ export function checkMemberChange(
     });
   }
 }
+
+/** Settings sections only an owner sees: card fees (staff do not see card settings). */
+const OWNER_SEES: readonly string[] = ['card-fees'];
+/** Settings sections only an owner changes, as the refusal names them: those, and the fleet, whose counts decide what is sold. */
+const OWNER_CHANGES: Readonly<Record<string, string>> = { 'card-fees': 'card fee handling', fleet: 'the fleet' };
+
+/** Whether a section of the settings is shown to a member of this role (null: the operator at the machine). */
+export const mayReadSection = (role: ConsoleRole | null, section: string) =>
+  role !== 'staff' || !OWNER_SEES.includes(section);
+
+/** What only an owner may change in a settings section, as a refusal names it; null when staff may too. */
+export const ownerOnlyChange = (section: string): string | null => OWNER_CHANGES[section] ?? null;

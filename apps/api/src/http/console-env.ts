@@ -2,8 +2,7 @@ import type { Context, Env } from 'hono';
 import type { Database } from '../db/client';
 import type { Registry } from '../db/registry';
 import type { ConsoleRole } from '../db/schema/console';
-import { DomainError } from '../domain/errors';
-import type { CatalogScope, Scope } from '../domain/scope';
+import type { CatalogScope } from '../domain/scope';
 import type { ProcessorFor } from '../use-cases/shared/payments';
 import type { IntentCaps } from './intent-caps';
 
@@ -19,7 +18,7 @@ export type ConsoleMember = {
 /**
  * What the gate puts on the context: `member` (who is signed in, as the account routes answer it) and
  * `scope` (their company and them as the actor: what every use case of the console takes), with the
- * registry's catalog of the company the gate read (its settled facts, for companyOf in use-cases/console).
+ * registry's catalog of the company the gate read (its settled facts, for companyOf in use-cases/shared/office-deps.ts).
  */
 export type ConsoleEnv = Env & { Variables: { member: ConsoleMember; scope: CatalogScope } };
 
@@ -42,16 +41,3 @@ export type ConsoleDeps = {
   clientIp: (c: Context) => string;
   now?: () => Date;
 };
-
-/**
- * Owners only: keys, webhooks, card settings. Enforced here, on the server, whatever the page shows.
- * Staff get 403 `forbidden` with a sentence saying who can.
- */
-export function requireOwner(scope: Scope) {
-  if (scope.actor.kind !== 'member' || scope.actor.role !== 'owner') {
-    throw new DomainError(
-      'forbidden',
-      'Only an owner of the company can do this; ask an owner to do it or to make you one.',
-    );
-  }
-}

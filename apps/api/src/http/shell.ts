@@ -60,6 +60,25 @@ type BodyOf<R extends RouteConfig, S extends number> = R['responses'] extends {
     : never
   : never;
 
+/**
+ * Who may call an operation, declared with it (`route(op, handler, { role: 'owner' })`) and enforced here,
+ * once its request is checked and before its handler runs: a member of another role gets 403 `forbidden` with the
+ * operation's `refusal` (or a sentence saying who can). Operations without a role take every caller the
+ * surface's gate let in.
+ */
+export type Guard = { role?: 'owner'; refusal?: string };
+
+/** Refuses a caller whose role is not the operation's: only the console's members carry one. */
+function requireRole(c: Context, guard: Guard | undefined) {
+  if (!guard?.role) return;
+  const actor = (c.get('scope' as never) as { actor?: { kind: string; role?: string } } | undefined)?.actor;
+  if (actor?.kind === 'member' && actor.role === guard.role) return;
+  throw new DomainError(
+    'forbidden',
+    guard.refusal ?? 'Only an owner of the company can do this; ask an owner to do it or to make you one.',
+  );
+}
+
 /** What `answer` returns: one of the statuses the operation declares, with that status's body. */
 type Answer<R extends RouteConfig> = { status: 200; body: BodyOf<R, 200> } | { status: 201; body: BodyOf<R, 201> };
 
@@ -105,18 +124,19 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
   }
 
   /** An operation on the surface's app, its JSON body checked by the shell (http/body.ts), not by a validator. */
-  const serveOperation = (operation: RouteConfig, serve: (c: Context) => Response | Promise<Response>) => {
+  const serveOperation = (
+    operation: RouteConfig,
+    serve: (c: Context) => Response | Promise<Response>,
+    guard?: Guard,
+  ) => {
     const checkBody = jsonBodyCheck(operation);
-    if (!checkBody) {
-      app.openapi(operation, serve as never);
-      return;
-    }
     const { body: _checkedHere, ...request } = operation.request ?? {};
     const checked = async (c: Context) => {
-      await checkBody(c);
+      await checkBody?.(c);
+      requireRole(c, guard);
       return serve(c);
     };
-    app.openapi({ ...operation, request } as RouteConfig, checked as never);
+    app.openapi((checkBody ? { ...operation, request } : operation) as RouteConfig, checked as never);
   };
 
   return {
@@ -125,9 +145,10 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
     route<R extends RouteConfig>(
       operation: R,
       handler: (c: Parameters<RouteHandler<R, E>>[0]) => DataOf<R> | Promise<DataOf<R>>,
+      guard?: Guard,
     ) {
       const serve = async (c: Context) => c.json({ data: await handler(c as never) }, 200);
-      serveOperation(operation, serve);
+      serveOperation(operation, serve, guard);
     },
     /**
      * Serves a list operation: the handler returns the whole body the contract declares,
@@ -136,9 +157,10 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
     list<R extends RouteConfig>(
       operation: R,
       handler: (c: Parameters<RouteHandler<R, E>>[0]) => BodyOf<R, 200> | Promise<BodyOf<R, 200>>,
+      guard?: Guard,
     ) {
       const serve = async (c: Context) => c.json(await handler(c as never), 200);
-      serveOperation(operation, serve);
+      serveOperation(operation, serve, guard);
     },
     /**
      * Serves a list operation whose rows come as JSON text already in the contract's shape (written by the
@@ -183,6 +205,20 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
      */
     upload<R extends RouteConfig>(operation: R, handler: (c: Context<E>) => Promise<DataOf<R>>) {
       app.post(operation.path, async (c) => c.json({ data: await handler(c) }, 200));
+    },
+    /**
+     * Serves an operation whose body its use case validates itself, naming every problem (the console's
+     * settings sections): the handler reads the JSON and answers the whole `{ data }`.
+     */
+    unchecked<R extends RouteConfig>(
+      operation: R,
+      handler: (c: Context<E>) => Promise<{ data: DataOf<R> }>,
+      guard?: Guard,
+    ) {
+      app.on(operation.method.toUpperCase(), operation.path, async (c) => {
+        requireRole(c, guard);
+        return c.json(await handler(c), 200);
+      });
     },
     /**
      * Reads the JSON body of an operation that declares one (POST, PUT, PATCH), no further than the limit;

@@ -1,8 +1,8 @@
 import type { BookingLine } from '../db/repositories/bookings';
 import type { Figures } from '../domain/dashboard';
 import { dollars } from '../messages/money';
-import { addressText } from './console-office';
 import type { CsvColumns } from './csv';
+import { addressText } from './format';
 
 /** The office's lists, their CSV columns and the dashboard (contract/console/bookings.ts). */
 

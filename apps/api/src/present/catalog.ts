@@ -1,5 +1,6 @@
+import type { SizeRow } from '../db/repositories/sizes';
 import type { checkDeliveryDate } from '../domain/calendar';
-import type { Catalog, Material, Size } from '../domain/catalog';
+import { type Catalog, type Material, type Size, TIERS } from '../domain/catalog';
 import { WEEKDAY_NAMES } from '../domain/dates';
 import { shortestRental } from '../domain/fleet';
 import { fromPercentMilli } from '../domain/money';
@@ -11,7 +12,7 @@ import { dollarsOrNull, dollars as toDollars } from '../messages/money';
 
 /** The catalog as the Booking API shows it: presenters are the one place cents become dollars. */
 
-/** A size of GET /sizes; `fleet` only for a size whose cans are counted (use-cases/dumpster/fleet.ts). */
+/** A size of GET /sizes; `fleet` only for a size whose cans are counted (use-cases/catalog/fleet.ts). */
 export function presentSize({ size, nextDeliveryDate }: { size: Size; nextDeliveryDate?: string | null }) {
   return {
     id: size.id,
@@ -178,5 +179,47 @@ export function presentCheck(check: {
     promo: check.promo ? presentPromo(check.promo) : null,
     booking_online: check.bookingOnline,
     payments_ready: check.paymentsReady,
+  };
+}
+
+/** A size as the Data API shows it (use-cases/catalog/data-sizes.ts): its row and, when counted, today's cans. */
+type ShownSize = { size: SizeRow; fleet: { cans: number; outToday: number; inRepairToday: number } | null };
+
+export function presentDataSize({ size, fleet }: ShownSize, currency: 'USD' | 'CAD') {
+  const prices = {
+    d3: size.priceD3Cents,
+    d7: size.priceD7Cents,
+    d10: size.priceD10Cents,
+    d14: size.priceD14Cents,
+    d30: size.priceD30Cents,
+  };
+  const defined = TIERS.map(([key]) => prices[key]).filter((p): p is number => p !== null);
+  return {
+    id: size.id,
+    key: size.key,
+    label: size.label,
+    yards: size.yards,
+    description: size.description,
+    image_url: size.imageUrl,
+    active: size.active,
+    currency,
+    price_from: defined.length ? toDollars(Math.min(...defined)) : null,
+    included_tons: size.includedTons,
+    overage_per_ton: dollarsOrNull(size.overagePerTonCents),
+    prices: {
+      d3: dollarsOrNull(prices.d3),
+      d7: dollarsOrNull(prices.d7),
+      d10: dollarsOrNull(prices.d10),
+      d14: dollarsOrNull(prices.d14),
+      d30: dollarsOrNull(prices.d30),
+      extra_day: toDollars(size.extraDayCents),
+    },
+    tax: { enabled: size.taxEnabled, percent: fromPercentMilli(size.taxPercentMilli) },
+    fuel_environmental_fee: { enabled: size.fuelFeeEnabled, amount: toDollars(size.fuelFeeCents) },
+    is_default: size.isDefault,
+    is_popular: size.isPopular,
+    sort_order: size.sortOrder,
+    fleet: fleet && { cans: fleet.cans, out_today: fleet.outToday, in_repair_today: fleet.inRepairToday },
+    created_at: size.createdAt.toISOString(),
   };
 }

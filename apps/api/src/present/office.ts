@@ -1,43 +1,96 @@
-import type { JunkJobRow } from '../db/repositories/junk';
-import type { OrderRow } from '../db/repositories/orders';
-import { dollars } from '../messages/money';
+import type { heldJobs, jobsOfDay } from '../db/repositories/junk';
+import type { newLeads } from '../db/repositories/leads';
+import type { heldOrders, ordersOfDay } from '../db/repositories/orders';
+import type { SessionRow } from '../db/repositories/sessions';
+import type { troubledEndpoints } from '../db/repositories/webhook-endpoints';
+import { addressText } from './format';
+import { jobMoves, presentHeldJob } from './jobs';
+import { presentConsoleLead } from './leads';
+import { orderMoves, presentHeldOrder } from './orders';
+import { presentStuckSession } from './sessions';
 
-/** The office's lists on the command line (svc orders list, svc jobs list): lines of dollars. */
+/** The office's screens across orders and jobs: Needs action, the Dispatch day and a dispatch move's answer. */
 
-/** A line of the office's order list (svc orders list). */
-export function presentOfficeOrder(order: OrderRow, customerEmail: string) {
+/** Needs action as read (use-cases/bookings/queue.ts). */
+export type NeedsActionRows = {
+  orders: Awaited<ReturnType<typeof heldOrders>>;
+  jobs: Awaited<ReturnType<typeof heldJobs>>;
+  sessions: SessionRow[];
+  leads: Awaited<ReturnType<typeof newLeads>>;
+  endpoints: Awaited<ReturnType<typeof troubledEndpoints>>;
+};
+
+/** Needs action: held bookings oldest first, stuck sessions, new leads and endpoints in trouble. */
+export function presentNeedsAction(rows: NeedsActionRows) {
   return {
-    order_number: order.orderNumber,
-    status: order.status,
-    payment_status: order.paymentStatus,
-    size: order.sizeLabel,
-    delivery_date: order.deliveryDate,
-    pickup_date: order.pickupDate,
-    total: dollars(order.totalCents),
-    charged: dollars(order.grossTotalCents),
-    customer: customerEmail,
-    channel: order.bookingChannel,
-    session_id: order.sessionId,
-    attribution: order.attribution ?? null,
+    held: [
+      ...rows.orders.map(({ order, name, email }) => presentHeldOrder(order, { name, email })),
+      ...rows.jobs.map(({ job, name, email }) => presentHeldJob(job, { name, email })),
+    ].sort((a, b) => a.created_at.localeCompare(b.created_at)),
+    unconfirmed_sessions: rows.sessions.map(presentStuckSession),
+    new_leads: rows.leads.map(presentConsoleLead),
+    webhook_endpoints: rows.endpoints.map((e) => ({
+      id: e.id,
+      api: e.api,
+      url: e.url,
+      enabled: e.enabled,
+      consecutive_failures: e.consecutiveFailures,
+      disabled_at: e.disabledAt?.toISOString() ?? null,
+    })),
   };
 }
 
-/** A line of the office's job list (svc jobs list). */
-export function presentOfficeJob(job: JunkJobRow, customerEmail: string, photos: number) {
-  const address = job.address as { line1: string; zip: string };
+/** A Dispatch day as read (use-cases/bookings/queue.ts): its orders, its jobs and the sizes it leaves no can of. */
+export type DispatchRows = {
+  day: string;
+  orders: Awaited<ReturnType<typeof ordersOfDay>>;
+  jobs: Awaited<ReturnType<typeof jobsOfDay>>;
+  full: Set<string>;
+};
+
+/** The Dispatch day: its deliveries and pickups, each with its moves and the last-can mark, and its jobs. */
+export function presentDispatchDay({ day, orders, jobs, full }: DispatchRows) {
+  const stop = (kind: 'delivery' | 'pickup') =>
+    orders
+      .filter(({ order }) => (kind === 'delivery' ? order.deliveryDate : order.pickupDate) === day)
+      .map(({ order, name, phone }) => ({
+        kind,
+        order_number: order.orderNumber,
+        status: order.status,
+        moves: orderMoves(order.status),
+        size: order.sizeLabel,
+        customer_name: name,
+        customer_phone: phone,
+        address: addressText(order.address),
+        last_can: kind === 'delivery' && full.has(order.sizeId),
+      }));
   return {
-    job_number: job.jobNumber,
-    status: job.status,
-    payment_status: job.paymentStatus,
-    load: job.loadLabel,
-    job_date: job.jobDate,
-    window: `${job.windowStart}-${job.windowEnd}`,
-    address: `${address.line1}, ${address.zip}`,
-    total: dollars(job.totalCents),
-    charged: dollars(job.grossTotalCents),
-    customer: customerEmail,
-    photos,
-    channel: job.bookingChannel,
-    session_id: job.sessionId,
+    date: day,
+    deliveries: stop('delivery'),
+    pickups: stop('pickup'),
+    jobs: jobs.map(({ job, name, phone }) => ({
+      job_number: job.jobNumber,
+      status: job.status,
+      moves: jobMoves(job.status),
+      window: { start: job.windowStart, end: job.windowEnd },
+      load: job.loadLabel,
+      customer_name: name,
+      customer_phone: phone,
+      address: addressText(job.address),
+    })),
+  };
+}
+
+/** A dispatch move's answer: the record's new status and the moves it allows now. */
+export function presentMoved(
+  noun: 'order' | 'job',
+  moved: { number: number; status: string; previous_status: string; updated_at: string },
+) {
+  return {
+    number: moved.number,
+    status: moved.status,
+    previous_status: moved.previous_status,
+    moves: noun === 'order' ? orderMoves(moved.status) : jobMoves(moved.status),
+    updated_at: moved.updated_at,
   };
 }

@@ -1,66 +1,78 @@
-import type { SessionRow } from '../db/repositories/sessions';
-import { accountOf, type Catalog } from '../domain/catalog';
+import type { OrderRow } from '../db/repositories/orders';
+import { isOrderStatus, orderMovesFrom } from '../domain/order-status';
 import type { QuoteCents } from '../domain/pricing';
-import type { SessionState } from '../domain/session-state';
-import { bookingReference } from '../lib/booking-reference';
 import { dollars } from '../messages/money';
-import type { Processor } from '../payments/processor';
+import type { InvoiceLine } from './format';
+import { presentAround, type RecordAround } from './record';
 
-/** POST /intents' answer: the payment to confirm in the page, for the session's frozen amount. */
-export function presentIntent(catalog: Catalog, { session, processor }: { session: SessionRow; processor: Processor }) {
-  const { company } = catalog;
-  const quote = session.quote as Pick<QuoteCents, 'total' | 'processingFee' | 'grossTotal'>;
+/** Dumpster orders as the office sees them: the CLI's list, Needs action, the order page (cents become dollars here). */
+
+/** A line of the office's order list (svc orders list). */
+export function presentOfficeOrder(order: OrderRow, customerEmail: string) {
   return {
-    session_id: session.sessionId,
-    reference: bookingReference(session.sessionId),
-    payment_intent_id: session.paymentIntentId as string,
-    client_secret: session.clientSecret as string,
-    processor: {
-      kind: processor.kind,
-      publishable_key: processor.publishableKey,
-      account: accountOf(company),
-    },
-    currency: company.currency,
-    amount: {
-      total: dollars(quote.total),
-      total_cents: quote.total,
-      processing_fee: dollars(quote.processingFee),
-      processing_fee_cents: quote.processingFee,
-      gross_total: dollars(quote.grossTotal),
-      gross_total_cents: quote.grossTotal,
-      card_fee_handling: company.cardFee.handling,
-    },
-    next: {
-      action: 'confirm_payment' as const,
-      description:
-        "Confirm the payment in the page with the processor's payment component and client_secret, then POST /confirm with session_id and payment_intent_id.",
-    },
+    order_number: order.orderNumber,
+    status: order.status,
+    payment_status: order.paymentStatus,
+    size: order.sizeLabel,
+    delivery_date: order.deliveryDate,
+    pickup_date: order.pickupDate,
+    total: dollars(order.totalCents),
+    charged: dollars(order.grossTotalCents),
+    customer: customerEmail,
+    channel: order.bookingChannel,
+    session_id: order.sessionId,
+    attribution: order.attribution ?? null,
   };
 }
 
-/** GET /sessions/{session_id}'s answer. */
-export function presentSession({
-  session,
-  orderNumber,
-  jobNumber,
-}: {
-  session: SessionRow;
-  orderNumber: number | null;
-  jobNumber: number | null;
-}) {
+export function presentHeldOrder(order: OrderRow, customer: { name: string; email: string }) {
   return {
-    session_id: session.sessionId,
-    reference: bookingReference(session.sessionId),
-    kind: session.kind,
-    state: session.state as SessionState,
-    payment_intent_id: session.paymentIntentId,
-    order_number: orderNumber,
-    order_id: session.orderId,
-    job_number: jobNumber,
-    job_id: session.junkJobId,
-    last_error: session.lastError,
-    updated_at: session.updatedAt.toISOString(),
-    material: (session.material as { slug: string; label: string; acknowledged_at: string | null } | null) ?? null,
-    amount_cents: session.amountCents,
+    kind: 'order' as const,
+    number: order.orderNumber,
+    customer_name: customer.name,
+    customer_email: customer.email,
+    what: `${order.sizeLabel}, delivery ${order.deliveryDate}`,
+    amount: dollars(order.grossTotalCents),
+    currency: order.currency,
+    created_at: order.createdAt.toISOString(),
+  };
+}
+
+/** A dumpster order's invoice, from its frozen quote. */
+export function orderInvoice(order: OrderRow) {
+  const q = order.quote as QuoteCents;
+  const lines: InvoiceLine[] = [
+    { label: `${order.sizeLabel}, ${order.rentalDays} days`, amount: dollars(q.base) },
+    ...(q.extraDays ? [{ label: 'Extra days', amount: dollars(q.extraDays) }] : []),
+    ...(q.fuelFee ? [{ label: 'Fuel and environmental fee', amount: dollars(q.fuelFee) }] : []),
+    ...(q.promoDiscount ? [{ label: `Promo ${order.promoCode ?? ''}`.trim(), amount: -dollars(q.promoDiscount) }] : []),
+    ...(q.tax ? [{ label: 'Tax', amount: dollars(q.tax) }] : []),
+  ];
+  return {
+    lines,
+    total: dollars(order.totalCents),
+    processing_fee: dollars(order.processingFeeCents),
+    gross_total: dollars(order.grossTotalCents),
+    currency: order.currency,
+  };
+}
+
+/** The moves an order of this status allows (none for a status the rules do not know). */
+export const orderMoves = (status: string) => (isOrderStatus(status) ? [...orderMovesFrom(status)] : []);
+
+export function presentConsoleOrder({ order, ...around }: RecordAround & { order: OrderRow }) {
+  return {
+    order_number: order.orderNumber,
+    status: order.status,
+    moves: orderMoves(order.status),
+    size: order.sizeLabel,
+    material: order.materialLabel,
+    rental_days: order.rentalDays,
+    delivery_date: order.deliveryDate,
+    pickup_date: order.pickupDate,
+    created_at: order.createdAt.toISOString(),
+    updated_at: order.updatedAt.toISOString(),
+    invoice: orderInvoice(order),
+    ...presentAround(order, 'order', around),
   };
 }

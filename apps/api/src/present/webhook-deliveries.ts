@@ -59,7 +59,7 @@ export function presentDelivery(row: OutboxRow, attempts: AttemptRow[]) {
   };
 }
 
-/** A page of an endpoint's delivery log (use-cases/office/webhook-deliveries.ts, listEndpointDeliveries). */
+/** A page of an endpoint's delivery log (use-cases/webhooks/deliveries.ts, listEndpointDeliveries). */
 export function presentDeliveryLog(log: {
   endpoint: EndpointRow;
   deliveries: OutboxRow[];

@@ -5,7 +5,7 @@ import { openDatabase } from '../db/client';
 import { findCompanyBySlug, loadCatalog } from '../db/repositories/catalog';
 import { hostedPageUrl } from '../lib/api-keys';
 import { repoRoot } from '../lib/paths';
-import { junkPageUrl } from '../present/junk';
+import { junkPageUrl } from '../present/junk-catalog';
 import { PROXY_TOKEN_MIN_LENGTH, readEnv } from '../runtime/config';
 import { quietOnClosedLogPipes } from '../runtime/log-pipes';
 import { DEMO_SLUG, seedDemo } from '../use-cases/company/seed-demo';

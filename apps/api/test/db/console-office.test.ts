@@ -20,24 +20,21 @@ import { DomainError } from '../../src/domain/errors';
 import { actingUser, type Scope } from '../../src/domain/scope';
 import { createIntentCaps } from '../../src/http/intent-caps';
 import { createSandboxProcessor } from '../../src/payments/sandbox';
-import {
-  presentConsoleLead,
-  presentCustomerLine,
-  presentDispatchDay,
-  presentNeedsAction,
-} from '../../src/present/console-office';
-import { presentConsoleOrder } from '../../src/present/console-records';
-import { presentIntent } from '../../src/present/orders';
+import { presentCustomerLine } from '../../src/present/customers';
+import { presentConsoleLead } from '../../src/present/leads';
+import { presentDispatchDay, presentNeedsAction } from '../../src/present/office';
+import { presentConsoleOrder } from '../../src/present/orders';
+import { presentIntent } from '../../src/present/sessions';
+import { approveHeld, createOrderForSession, rejectHeldBooking } from '../../src/use-cases/bookings/decisions';
+import { dispatchDay, needsAction, needsActionCounts } from '../../src/use-cases/bookings/queue';
+import { moveRecord, readOrder } from '../../src/use-cases/bookings/records';
 import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';
-import { approveHeld, createOrderForSession, rejectHeldBooking } from '../../src/use-cases/console/decisions';
-import type { OfficeDeps } from '../../src/use-cases/console/office-deps';
-import { listCustomers, readCustomer } from '../../src/use-cases/console/people';
-import { dispatchDay, needsAction, needsActionCounts } from '../../src/use-cases/console/queue';
-import { moveRecord, readOrder } from '../../src/use-cases/console/records';
-import { confirmOrder } from '../../src/use-cases/dumpster/confirm-order';
-import { createIntent } from '../../src/use-cases/dumpster/create-intent';
-import { moveLead } from '../../src/use-cases/office/leads';
-import { addWebhookEndpoint } from '../../src/use-cases/office/webhooks';
+import { listCustomers, readCustomer } from '../../src/use-cases/customers/read';
+import { moveLead } from '../../src/use-cases/leads/moves';
+import { confirmOrder } from '../../src/use-cases/orders/confirm-order';
+import { createIntent } from '../../src/use-cases/orders/create-intent';
+import type { OfficeDeps } from '../../src/use-cases/shared/office-deps';
+import { addWebhookEndpoint } from '../../src/use-cases/webhooks/endpoints';
 import { openDay } from '../support/booking';
 import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
 import { ACME_TZ, acmeConfig } from '../support/fixtures';

@@ -17,7 +17,7 @@ import { verifySignature } from '../../src/events/signature';
 import { checkWebhookTarget } from '../../src/events/ssrf';
 import { applyCompanyConfig } from '../../src/use-cases/company/apply-config';
 import { decideDataApi, requestDataApi, setDataApiEnabled } from '../../src/use-cases/data/access';
-import { addWebhookEndpoint, removeWebhookEndpoint } from '../../src/use-cases/office/webhooks';
+import { addWebhookEndpoint, removeWebhookEndpoint } from '../../src/use-cases/webhooks/endpoints';
 import { createLocation, type DatabaseLocation, drivers, open } from '../support/databases';
 import { ACME_TZ, acmeConfig } from '../support/fixtures';
 import { receiver } from '../support/receiver';

@@ -15,7 +15,7 @@ export type { ConsoleSurface } from './console/surface';
 
 /**
  * The console API (/console/v1): what apps/console calls for a signed-in company user. Same-origin only:
- * the console reaches it through its own Next rewrite, so there is no CORS at all, and every write must come
+ * the console reaches it through its own origin (apps/console/lib/api-proxy.ts forwards its calls), so there is no CORS at all, and every write must come
  * from the console's page (console-gate.ts). Account routes that need no session come first, then the gate,
  * then one mount function per area of the console.
  */

@@ -2,6 +2,7 @@ import type { CompanyConfigInput } from '../../company-config/schema';
 import type { Database } from '../../db/client';
 import { insertAudit } from '../../db/repositories/audit';
 import { DomainError } from '../../domain/errors';
+import { mayReadSection } from '../../domain/members';
 import { actingUser, type Scope } from '../../domain/scope';
 import { applyCompanyConfig } from './apply-config';
 import { readCompanyConfig } from './read-config';
@@ -24,11 +25,6 @@ export const SETTINGS_SECTIONS = [
   'card-fees',
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
-
-/** Owners only (the issue: staff do not see card settings). */
-export const OWNER_SECTIONS: readonly SettingsSection[] = ['card-fees'];
-/** Staff read these, owners change them (the fleet's counts decide what is sold). */
-export const OWNER_EDITS: readonly SettingsSection[] = ['fleet'];
 
 /** Each section's form fields and where each lives in the config file. */
 const FIELDS: Record<SettingsSection, Record<string, string>> = {
@@ -87,15 +83,12 @@ export function sectionValues(config: CompanyConfigInput, section: SettingsSecti
   );
 }
 
-/** Every section as its form shows it; card fees only for an owner. */
+/** Every section as its form shows it; a section the member's role may not see is null (domain/members.ts). */
 export async function readSettings(database: Database, scope: Scope) {
-  const owner = isOwner(scope);
+  const role = scope.actor.kind === 'member' ? scope.actor.role : null;
   const config = await readCompanyConfig(database, scope.companyId);
   const sections = Object.fromEntries(
-    SETTINGS_SECTIONS.map((s) => [
-      s.replace('-', '_'),
-      OWNER_SECTIONS.includes(s) && !owner ? null : sectionValues(config, s),
-    ]),
+    SETTINGS_SECTIONS.map((s) => [s.replace('-', '_'), mayReadSection(role, s) ? sectionValues(config, s) : null]),
   );
   return { slug: config.slug, currency: config.currency, country: config.country, sections };
 }
@@ -146,18 +139,11 @@ export function mergeSection(config: CompanyConfigInput, section: SettingsSectio
 
 export type SettingsChange = { section: SettingsSection; values: unknown };
 
-/** An owner, or the operator at the machine: who may see and change the owners' sections. */
-const isOwner = (scope: Scope) => scope.actor.kind !== 'member' || scope.actor.role === 'owner';
-
-/** Saves one section: merged, validated and applied as `svc company apply` would; answers every section again. */
+/**
+ * Saves one section: merged, validated and applied as `svc company apply` would; answers every section again.
+ * Who may change which section is declared with its operation (http/surfaces/console/settings.ts).
+ */
 export async function saveSettingsSection(database: Database, scope: Scope, change: SettingsChange) {
-  if ((OWNER_SECTIONS.includes(change.section) || OWNER_EDITS.includes(change.section)) && !isOwner(scope)) {
-    const what = change.section === 'fleet' ? 'the fleet' : 'card fee handling';
-    throw new DomainError(
-      'forbidden',
-      `Only an owner of the company can change ${what}; ask an owner to do it or to make you one.`,
-    );
-  }
   const current = await readCompanyConfig(database, scope.companyId);
   // The slug is the company's identity (the config is applied by slug): no section may change it.
   const next = { ...mergeSection(current, change.section, change.values), slug: current.slug };

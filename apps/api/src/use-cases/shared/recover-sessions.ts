@@ -13,8 +13,8 @@ import {
   UNCONFIRMED_NOTICE_MINUTES,
 } from '../../domain/session-state';
 import { failedMessages, unconfirmedMessages } from '../../messages/notices';
-import { dumpsterFulfilment } from '../dumpster/confirm-order';
-import { junkFulfilment } from '../junk/confirm-job';
+import { junkFulfilment } from '../jobs/confirm-job';
+import { dumpsterFulfilment } from '../orders/confirm-order';
 import { recordCapture } from './capture';
 import { accountOf, type ProcessorFor } from './payments';
 import { type Fulfilment, settleSession } from './settle';

@@ -35,8 +35,8 @@ export class BookingRefused extends Error {
 type Found = NonNullable<Awaited<ReturnType<typeof findSessionWithOrder>>>;
 
 /**
- * What a paid session becomes, by kind: a dumpster order (use-cases/dumpster/confirm-order.ts) or a junk
- * job (use-cases/junk/confirm-job.ts). Confirm and the recovery worker settle every kind with the same
+ * What a paid session becomes, by kind: a dumpster order (use-cases/orders/confirm-order.ts) or a junk
+ * job (use-cases/jobs/confirm-job.ts). Confirm and the recovery worker settle every kind with the same
  * code; only the making differs.
  */
 export type Fulfilment<C> = {

@@ -9,7 +9,7 @@ import { DomainError } from '../../../domain/errors';
 import * as invitations from '../../../use-cases/accounts/invitations';
 import { changeMemberRole, removeMember } from '../../../use-cases/accounts/members';
 import { checkNewPassword } from '../../../use-cases/accounts/users';
-import { type ConsoleDeps, requireOwner } from '../../console-env';
+import type { ConsoleDeps } from '../../console-env';
 import { companyInactive } from '../../console-gate';
 import type { InvitationThrottle, SignInThrottle } from '../../console-throttle';
 import type { ConsoleSurface } from './surface';
@@ -103,41 +103,38 @@ export function mountAccount(surface: ConsoleSurface, { auth, deps, secureCookie
     return { signed_out: true as const };
   });
 
-  surface.route(ops.listMembers, (c) => {
-    const scope = c.get('scope');
-    requireOwner(scope);
-    return invitations.listMembers(deps.database, scope, now());
-  });
+  const owner = { role: 'owner' } as const;
+  surface.route(ops.listMembers, (c) => invitations.listMembers(deps.database, c.get('scope'), now()), owner);
 
-  surface.route(ops.inviteMember, async (c) => {
-    const scope = c.get('scope');
-    requireOwner(scope);
-    await sent.check(scope.companyId);
-    const invited = await invitations.inviteMember(deps.database, scope, c.req.valid('json'), {
-      now: now(),
-      consoleBaseUrl: deps.consoleBaseUrl,
-    });
-    // The link went to the invited address only: the console never shows it.
-    return { email: invited.email, role: invited.role, expires_at: invited.expires_at };
-  });
-
-  surface.route(ops.revokeInvitation, (c) => {
-    const scope = c.get('scope');
-    requireOwner(scope);
-    return invitations.revokeInvitation(deps.database, scope, c.req.valid('param').id, now());
-  });
-
-  surface.route(ops.removeMember, (c) => {
-    const scope = c.get('scope');
-    requireOwner(scope);
-    return removeMember(deps.database, scope, c.req.valid('param').id, now());
-  });
-
-  surface.route(ops.changeMemberRole, (c) => {
-    const scope = c.get('scope');
-    requireOwner(scope);
-    return changeMemberRole(deps.database, scope, c.req.valid('param').id, c.req.valid('json').role, now());
-  });
+  surface.route(
+    ops.inviteMember,
+    async (c) => {
+      const scope = c.get('scope');
+      await sent.check(scope.companyId);
+      const invited = await invitations.inviteMember(deps.database, scope, c.req.valid('json'), {
+        now: now(),
+        consoleBaseUrl: deps.consoleBaseUrl,
+      });
+      // The link went to the invited address only: the console never shows it.
+      return { email: invited.email, role: invited.role, expires_at: invited.expires_at };
+    },
+    owner,
+  );
+  surface.route(
+    ops.revokeInvitation,
+    (c) => invitations.revokeInvitation(deps.database, c.get('scope'), c.req.valid('param').id, now()),
+    owner,
+  );
+  surface.route(
+    ops.removeMember,
+    (c) => removeMember(deps.database, c.get('scope'), c.req.valid('param').id, now()),
+    owner,
+  );
+  surface.route(
+    ops.changeMemberRole,
+    (c) => changeMemberRole(deps.database, c.get('scope'), c.req.valid('param').id, c.req.valid('json').role, now()),
+    owner,
+  );
 }
 
 /**

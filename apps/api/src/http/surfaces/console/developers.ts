@@ -18,59 +18,51 @@ import {
   removeConsoleEndpoint,
   resendDelivery,
   sendTestEvent,
-} from '../../../use-cases/office/webhook-deliveries';
-import { type ConsoleDeps, type ConsoleEnv, requireOwner } from '../../console-env';
+} from '../../../use-cases/webhooks/deliveries';
+import type { ConsoleDeps, ConsoleEnv } from '../../console-env';
 import type { ConsoleSurface } from './surface';
 
 /**
- * The console's developer routes, for owners only: every handler starts with requireOwner (403 forbidden
- * for staff, whatever the page shows), and every use case takes the member's company.
+ * The console's developer routes, for owners only: each is served with the owner role, which the shell
+ * enforces (403 forbidden for staff, whatever the page shows); every use case takes the member's company.
  */
 export function mountDevelopers(surface: ConsoleSurface, deps: ConsoleDeps) {
   const { database } = deps;
   const now = () => deps.now?.() ?? new Date();
-  const owner = (c: Context<ConsoleEnv>): Scope => {
-    const scope = c.get('scope');
-    requireOwner(scope);
-    return scope;
-  };
+  const owner = (c: Context<ConsoleEnv>): Scope => c.get('scope');
+  const route: ConsoleSurface['route'] = (operation, handler) => surface.route(operation, handler, { role: 'owner' });
 
-  surface.route(ops.listKeys, (c) => listConsoleKeys(database, owner(c), now()));
-  surface.route(ops.createKey, (c) => createConsoleKey(database, owner(c), c.req.valid('json'), now()));
-  surface.route(ops.revokeKey, (c) =>
+  route(ops.listKeys, (c) => listConsoleKeys(database, owner(c), now()));
+  route(ops.createKey, (c) => createConsoleKey(database, owner(c), c.req.valid('json'), now()));
+  route(ops.revokeKey, (c) =>
     revokeConsoleKey(database, owner(c), c.req.valid('param').id, ['publishable', 'server'], now()),
   );
 
-  surface.route(ops.getPaymentCaps, (c) => {
-    owner(c);
-    return deps.intentCaps.state(c.get('scope').catalog.company);
-  });
-  surface.route(ops.getDataApi, (c) => consoleDataApi(database, owner(c), now()));
-  surface.route(ops.requestDataApi, (c) => requestConsoleDataApi(database, owner(c), c.req.valid('json').use, now()));
-  surface.route(ops.createDataKey, (c) => createConsoleDataKey(database, owner(c), c.req.valid('json').label, now()));
-  surface.route(ops.revokeDataKey, (c) =>
-    revokeConsoleKey(database, owner(c), c.req.valid('param').id, ['data'], now()),
-  );
+  route(ops.getPaymentCaps, (c) => deps.intentCaps.state(c.get('scope').catalog.company));
+  route(ops.getDataApi, (c) => consoleDataApi(database, owner(c), now()));
+  route(ops.requestDataApi, (c) => requestConsoleDataApi(database, owner(c), c.req.valid('json').use, now()));
+  route(ops.createDataKey, (c) => createConsoleDataKey(database, owner(c), c.req.valid('json').label, now()));
+  route(ops.revokeDataKey, (c) => revokeConsoleKey(database, owner(c), c.req.valid('param').id, ['data'], now()));
 
-  surface.route(ops.listWebhooks, async (c) => {
+  route(ops.listWebhooks, async (c) => {
     const listed = await listConsoleEndpoints(database, owner(c));
     return { ...listed, endpoints: listed.endpoints.map(presentEndpoint) };
   });
-  surface.route(ops.createWebhook, async (c) => {
+  route(ops.createWebhook, async (c) => {
     const added = await addConsoleEndpoint(database, owner(c), c.req.valid('json'));
     return { ...presentEndpoint(added.endpoint), secret: added.secret };
   });
-  surface.route(ops.removeWebhook, (c) => removeConsoleEndpoint(database, owner(c), c.req.valid('param').id));
-  surface.route(ops.enableWebhook, async (c) =>
+  route(ops.removeWebhook, (c) => removeConsoleEndpoint(database, owner(c), c.req.valid('param').id));
+  route(ops.enableWebhook, async (c) =>
     presentEndpoint(await enableWebhookEndpoint(database, owner(c), c.req.valid('param').id)),
   );
 
-  surface.route(ops.listDeliveries, async (c) =>
+  route(ops.listDeliveries, async (c) =>
     presentDeliveryLog(
       await listEndpointDeliveries(database, owner(c), c.req.valid('param').id, c.req.valid('query').page),
     ),
   );
-  surface.route(ops.resendDelivery, async (c) => {
+  route(ops.resendDelivery, async (c) => {
     const { id, delivery_id } = c.req.valid('param');
     const sent = await resendDelivery(database, owner(c), id, delivery_id, {
       now: now(),
@@ -79,7 +71,7 @@ export function mountDevelopers(surface: ConsoleSurface, deps: ConsoleDeps) {
     });
     return presentDelivery(sent.delivery, sent.attempts);
   });
-  surface.route(ops.sendTestEvent, async (c) => {
+  route(ops.sendTestEvent, async (c) => {
     const sent = await sendTestEvent(database, owner(c), c.req.valid('param').id, c.req.valid('json').event, {
       now: now(),
       allowLocal: deps.allowLocalWebhooks,

@@ -2,25 +2,24 @@ import type { Context } from 'hono';
 import * as ops from '../../../contract/console';
 import type { Scope } from '../../../domain/scope';
 import { JOB_CSV, ORDER_CSV, presentDashboard, presentJobLine, presentOrderLine } from '../../../present/bookings';
-import {
-  presentConsoleLead,
-  presentCustomerDetail,
-  presentCustomerLine,
-  presentDispatchDay,
-  presentNeedsAction,
-} from '../../../present/console-office';
-import { presentConsoleJob, presentConsoleOrder, presentMoved } from '../../../present/console-records';
 import { type CsvColumns, csvHeader, csvRows } from '../../../present/csv';
-import { presentEstimate } from '../../../present/data-resources';
+import { presentCustomerDetail, presentCustomerLine } from '../../../present/customers';
+import { presentConsoleJob } from '../../../present/jobs';
+import { presentConsoleLead } from '../../../present/leads';
+import { presentDispatchDay, presentMoved, presentNeedsAction } from '../../../present/office';
+import { presentConsoleOrder } from '../../../present/orders';
 import { presentPage } from '../../../present/page';
-import { dashboard, exportBookings, listBookings } from '../../../use-cases/console/bookings';
-import { approveHeld, createOrderForSession, rejectHeldBooking } from '../../../use-cases/console/decisions';
-import { fleetView } from '../../../use-cases/console/fleet';
-import type { OfficeDeps } from '../../../use-cases/console/office-deps';
-import { listCustomers, listEstimates, listLeads, readCustomer } from '../../../use-cases/console/people';
-import { dispatchDay, needsAction, needsActionCounts } from '../../../use-cases/console/queue';
-import { moveRecord, readJob, readOrder } from '../../../use-cases/console/records';
-import { moveLead } from '../../../use-cases/office/leads';
+import { presentEstimate } from '../../../present/sessions';
+import { approveHeld, createOrderForSession, rejectHeldBooking } from '../../../use-cases/bookings/decisions';
+import { dashboard, exportBookings, listBookings } from '../../../use-cases/bookings/lists';
+import { dispatchDay, needsAction, needsActionCounts } from '../../../use-cases/bookings/queue';
+import { moveRecord, readJob, readOrder } from '../../../use-cases/bookings/records';
+import { fleetView } from '../../../use-cases/catalog/fleet-view';
+import { listCustomers, readCustomer } from '../../../use-cases/customers/read';
+import { listEstimates } from '../../../use-cases/estimates/read';
+import { moveLead } from '../../../use-cases/leads/moves';
+import { listLeads } from '../../../use-cases/leads/read';
+import type { OfficeDeps } from '../../../use-cases/shared/office-deps';
 import type { ConsoleDeps, ConsoleEnv } from '../../console-env';
 import type { Download } from '../../download';
 import type { ConsoleSurface } from './surface';

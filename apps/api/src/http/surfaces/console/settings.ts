@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import * as ops from '../../../contract/console/settings';
+import { ownerOnlyChange } from '../../../domain/members';
 import { readSettings, type SettingsSection, saveSettingsSection } from '../../../use-cases/company/settings';
 import type { ConsoleDeps, ConsoleEnv } from '../../console-env';
 import { notJson } from '../../errors';
@@ -21,13 +22,25 @@ export function mountSettings(surface: ConsoleSurface, deps: ConsoleDeps) {
   });
 
   for (const [section, operation] of Object.entries(ops.SECTION_OPERATIONS)) {
-    surface.app.post(operation.path, async (c: Context<ConsoleEnv>) => {
-      const saved = await saveSettingsSection(deps.database, c.get('scope'), {
-        section: section as SettingsSection,
-        values: await jsonOf(c),
-      });
-      return c.json({ data: withLinks(saved) }, 200);
-    });
+    const what = ownerOnlyChange(section);
+    const guard = what
+      ? {
+          role: 'owner' as const,
+          refusal: `Only an owner of the company can change ${what}; ask an owner to do it or to make you one.`,
+        }
+      : undefined;
+    surface.unchecked(
+      operation,
+      async (c: Context<ConsoleEnv>) => {
+        const values = await jsonOf(c);
+        const saved = await saveSettingsSection(deps.database, c.get('scope'), {
+          section: section as SettingsSection,
+          values,
+        });
+        return { data: withLinks(saved) as never };
+      },
+      guard,
+    );
   }
 }
 

@@ -2,30 +2,13 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The HTTP suite is two lanes, each with servers of its own (its own global setup: the two main targets and
- * the two strict ones, on databases of their own), so a file that flips a platform-wide switch or spends a
- * limit never meets a file of the other lane; within a lane, one file at a time. Lane b: the Data API's, the
- * console's and junk's files; lane a: every other, so a new file always runs somewhere. `npm test` runs the
- * lanes at once (lane a runs the unit and db projects first, in a process of their own, so that its servers
- * start when its HTTP files do), then coverage.test.ts, which reads what both saw (package.json). One
- * `vitest run` also runs everything: one file at a time, coverage.test.ts last.
+ * The HTTP suite is one project: each vitest process of it starts servers of its own (its global setup: the
+ * two main targets and the two strict ones, on databases of their own) and runs its files one at a time.
+ * Every file sets up its own companies and switches, so `npm test` may run any file in either of its two
+ * lanes (scripts/api-test-lanes.mjs, which also runs coverage.test.ts last, reading what both lanes saw).
+ * One `vitest run` also runs everything: one file at a time, coverage.test.ts last.
  */
-const HTTP = 'test/http/**/*.test.ts';
-const LANE_B = 'test/http/{data,console,junk}-*.test.ts';
 const COVERAGE = 'test/http/coverage.test.ts';
-
-const httpLane = (name: string, include: string[], exclude: string[] = []) => ({
-  test: {
-    name,
-    include,
-    exclude: [...exclude, COVERAGE],
-    globalSetup: ['test/support/global-setup.ts'],
-    // Files of a lane share its servers, and some flip platform-wide switches: one file at a time.
-    maxWorkers: 1,
-    testTimeout: 60_000,
-    hookTimeout: 240_000,
-  },
-});
 
 /** In one process, coverage.test.ts runs after every other file (files of one-worker projects run in order). */
 class CoverageLast extends BaseSequencer {
@@ -59,9 +42,19 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      // The HTTP suite: real server processes (standalone and Next, on both drivers), started once per lane.
-      httpLane('http-a', [HTTP], [LANE_B]),
-      httpLane('http-b', [LANE_B]),
+      // The HTTP suite: real server processes (standalone and Next, on both drivers), started once per process.
+      {
+        test: {
+          name: 'http',
+          include: ['test/http/**/*.test.ts'],
+          exclude: [COVERAGE],
+          globalSetup: ['test/support/global-setup.ts'],
+          // Files share the process's servers, and some flip platform-wide switches: one file at a time.
+          maxWorkers: 1,
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+        },
+      },
       { test: { name: 'coverage', include: [COVERAGE], maxWorkers: 1 } },
     ],
   },

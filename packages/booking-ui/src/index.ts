@@ -10,10 +10,10 @@ export {
   type FieldErrors,
   validateAnswers,
 } from './dumpster/answers';
+export { type DumpsterPreload, type Loaded, loadCatalog, startingAnswers } from './dumpster/catalog';
 export { BookingFlow, type BookingFlowProps } from './dumpster/flow';
 export { explainCheck, explainCode, explainError } from './dumpster/messages';
 export { confirmedPageUrl, intentBody } from './dumpster/requests';
-export { type DumpsterPreload, type Loaded, loadCatalog, startingAnswers } from './dumpster/use-catalog';
 export { type Checkout, type CheckoutOptions, useCheckout } from './engine/checkout';
 export { CheckoutScreens, FlowFrame, LoadError, Loading } from './engine/screens';
 export type {

@@ -1,6 +1,6 @@
 import type { Attribution } from './attribution';
+import type { DumpsterPreload } from './dumpster/catalog';
 import { HostedDumpster } from './dumpster/hosted';
-import type { DumpsterPreload } from './dumpster/use-catalog';
 import type { CompanyEmbed, Service } from './engine/types';
 import type { JunkPreload } from './junk/catalog';
 import { HostedJunk } from './junk/hosted';

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { orders } from '../../src/db/schema';
 import { addDays } from '../../src/domain/dates';
-import { intentBody, openDay, payWithCard } from '../support/booking';
+import { intentBody, openDay, payWithCard, raceToConfirm } from '../support/booking';
 import { eventually, svc } from '../support/cli';
 import { apiClient, expectError } from '../support/client';
 import { acmeTwin } from '../support/companies';
@@ -89,23 +89,7 @@ describe.each(targets)('the fleet on $name', (target) => {
     const before = (await availability({ size_id: co.big.id, rental_days: String(RENTAL), from: today })).body.data;
     expect(before.closed.filter((c: any) => c.reason === 'fleet_full').map((c: any) => c.date)).not.toContain(first);
     const intents = answers.map((a) => a.body.data as Intent);
-    for (const opened of intents) await payWithCard(target, opened);
-    const confirms = await Promise.all(intents.map((i) => confirm(i)));
-    const won = confirms.filter((r) => r.status === 200);
-    expect(won).toHaveLength(1);
-    for (const answer of confirms.filter((r) => r.status !== 200)) {
-      expectError(answer, 409, 'size_sold_out', 'session_id');
-      expect(answer.body.error.details).toMatchObject({ reason: 'fleet_full', payment: 'released' });
-    }
-    const statuses = Object.values(
-      await sandboxStatuses(
-        target,
-        intents.map((i) => i.payment_intent_id),
-      ),
-    );
-    expect(statuses.filter((s) => s === 'succeeded')).toHaveLength(1);
-    expect(statuses.filter((s) => s === 'canceled')).toHaveLength(19);
-    const held = intents[confirms.findIndex((r) => r.status === 200)] as Intent;
+    const held = await raceToConfirm(target, intents, confirm, { code: 'size_sold_out', reason: 'fleet_full' });
 
     // The order's days are closed for that size and rental, with their own reason; the next free day is named.
     const view = (await availability({ size_id: co.big.id, rental_days: String(RENTAL), from: today })).body.data;

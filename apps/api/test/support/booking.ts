@@ -1,7 +1,9 @@
+import { expect } from 'vitest';
 import { addDays, weekday } from '../../src/domain/dates';
 import { TEST_CARDS } from '../../src/payments/sandbox-cards';
-import type { ApiResponse, apiClient } from './client';
+import { type ApiResponse, type apiClient, expectError } from './client';
 import type { Target } from './servers';
+import { sandboxStatuses } from './target-db';
 
 type Api = ReturnType<typeof apiClient>;
 
@@ -66,4 +68,33 @@ export async function book(
     body: { session_id: intent.body.data.session_id, payment_intent_id: intent.body.data.payment_intent_id },
   });
   return { intent: intent.body.data, paid, confirmed };
+}
+
+type Paid = { session_id: string; payment_intent_id: string; client_secret: string };
+
+/**
+ * The race for the last unit (a can, a seat, a promo use): every intent is paid with the sandbox card, then
+ * all are confirmed at once. Exactly one makes its booking and is captured; every other confirm is 409 with
+ * the unit's code, its reason and `payment: released`, and its card is released (canceled). The winner back.
+ */
+export async function raceToConfirm<I extends Paid>(
+  target: Target,
+  intents: I[],
+  confirm: (intent: I, index: number) => Promise<ApiResponse>,
+  refusal: { code: string; reason: string },
+): Promise<I> {
+  for (const intent of intents) await payWithCard(target, intent);
+  const confirms = await Promise.all(intents.map(confirm));
+  expect(confirms.filter((r) => r.status === 200)).toHaveLength(1);
+  for (const lost of confirms.filter((r) => r.status !== 200)) {
+    expectError(lost, 409, refusal.code, 'session_id');
+    expect(lost.body.error.details).toMatchObject({ reason: refusal.reason, payment: 'released' });
+  }
+  const statuses = await sandboxStatuses(
+    target,
+    intents.map((i) => i.payment_intent_id),
+  );
+  expect(Object.values(statuses).filter((s) => s === 'succeeded')).toHaveLength(1);
+  expect(Object.values(statuses).filter((s) => s === 'canceled')).toHaveLength(intents.length - 1);
+  return intents[confirms.findIndex((r) => r.status === 200)] as I;
 }

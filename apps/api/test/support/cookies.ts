@@ -1,6 +1,6 @@
 /**
  * The cookies a response sets, kept as name → value (a cleared one is dropped): the console's cookie jar for
- * the HTTP suite (support/console.ts) and the soak's office (soak/load.ts).
+ * the HTTP suite (support/console.ts) and the soak's office (soak/load-console.ts).
  */
 export function applySetCookies(jar: Map<string, string>, headers: Headers) {
   for (const line of headers.getSetCookie()) {

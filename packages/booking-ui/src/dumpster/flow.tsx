@@ -1,45 +1,21 @@
 import { type Availability, SvcApiError } from '@svc/sdk';
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useState } from 'react';
-import type { Attribution } from '../attribution';
-import { useCheckout } from '../engine/checkout';
-import { CheckoutScreens, FlowFrame, LoadError, Loading } from '../engine/screens';
+import { useEffect, useMemo } from 'react';
+import { FlowScreens } from '../engine/flow-screens';
 import { settleOrder } from '../engine/settle';
-import type { BookingComplete, BookingUnconfirmed, Channel, CompanyEmbed } from '../engine/types';
-import { useForm } from '../engine/use-form';
-import type { AnswerStore } from '../stores';
+import { type FlowProps, type Order, useBookingFlow } from '../engine/use-booking-flow';
 import { type Answers, EMPTY_ANSWERS, FIELD_MESSAGES, type Field, validateAnswers } from './answers';
+import { type DumpsterPreload, type Loaded, loadCatalog, startingAnswers } from './catalog';
 import { DumpsterForm } from './form';
-import { explainCheck, explainError, promoErrors, type Who } from './messages';
+import { explainCheck, explainError } from './messages';
 import { confirmedPageUrl, intentBody } from './requests';
 import { offeredSizes } from './sizes';
 import { DumpsterSummary } from './summary';
-import { type DumpsterPreload, useCatalog } from './use-catalog';
 import { useFleetDays } from './use-fleet';
 import { useLiveQuote } from './use-quote';
 
-export type BookingFlowProps = {
-  /** Where the platform is (the SDK adds /booking/v1). */
-  apiBaseUrl: string;
-  company: CompanyEmbed & { publishable_key: string };
-  /** 'link' from the hosted page (known by its origin), 'widget' from the widget (sent as a header). */
-  channel: Channel;
-  /** preview=1: real sizes and prices, ordering switched off. */
-  preview?: boolean;
-  /** Answers given by the embedding page (data-* attributes); stored answers win over them. */
-  initial?: Partial<Answers>;
-  store: AnswerStore<Answers>;
-  /** The page a card's 3-D Secure step returns to. */
-  returnUrl: () => string;
-  /** utm_* and referrer of the visit, stored on the order (see attribution.ts). */
-  attribution?: Attribution;
-  /** The company's data could not be loaded (for example: this page's origin is not an allowed domain). */
-  onLoadError?(error: unknown): void;
-  onComplete?(detail: BookingComplete): void;
-  onUnconfirmed?(detail: BookingUnconfirmed): void;
+export type BookingFlowProps = FlowProps<Answers, DumpsterPreload> & {
   /** Leaves for the company's 'booking confirmed page' (the widget and the page may differ in how). */
   navigate?(url: string): void;
-  /** Rendered on the page's server: the catalog, the starting answers and their quote (hydrated as is). */
-  preload?: DumpsterPreload;
 };
 
 const NO_DAYS: Availability = { today: '', min_date: '', max_date: '', from: '', to: '', max_days: 0, closed: [] };
@@ -53,20 +29,22 @@ const FIELD_ORDER: Field[] = [
 /**
  * The whole dumpster booking, following the order flow rules of the Booking API (section 4): company,
  * materials, sizes and quotes while the customer chooses; /check before payment; /intents; then the
- * engine (engine/checkout.ts): the processor's component, /confirm with retries, the outcome. Used as it is
- * by the hosted page and the widget.
+ * engine (engine/use-booking-flow.ts, engine/checkout.ts): the processor's component, /confirm with
+ * retries, the outcome. Used as it is by the hosted page and the widget.
  */
 export function BookingFlow(props: BookingFlowProps) {
-  const { company, apiBaseUrl } = props;
-  const uid = useId().replace(/:/g, '');
-  const id = useCallback((f: Field) => `svc${uid}-${f}`, [uid]);
-  // A promo the page's link carried and the rendered quote refused is said from the first paint.
-  const { answers, setAnswers, errors, setErrors, set, fail, root } = useForm<Answers, Field>({
-    initial: props.preload?.answers ?? EMPTY_ANSWERS,
-    initialErrors: () => promoErrors(props.preload?.quote?.promo),
+  const { company } = props;
+  const flow = useBookingFlow<Answers, Field, Loaded>(props, {
+    service: 'dumpster',
+    storageKey: `svc:${company.slug}`,
+    empty: EMPTY_ANSWERS,
+    load: loadCatalog,
+    starting: (data) => startingAnswers(data, props.initial ?? {}, props.store.load()),
+    settle: settleOrder,
+    explain: explainError,
     fieldOf: (answer) => (answer === 'sizeYards' ? 'size' : answer) as Field,
     order: FIELD_ORDER,
-    focusTarget: (field, root) =>
+    focusTarget: (field, root, id) =>
       root.querySelector<HTMLElement>(
         field === 'date'
           ? '.day[tabindex="0"]'
@@ -74,33 +52,13 @@ export function BookingFlow(props: BookingFlowProps) {
             ? `input[name="${id(field)}"]`
             : `#${id(field)}`,
       ),
-  });
-  const [busy, setBusy] = useState(false);
-  // Whether the stored answers were read back: until then a save would overwrite them with the page's.
-  const [restored, setRestored] = useState(false);
-
-  const { client, data, loadError } = useCatalog({ ...props, preloaded: props.preload?.data, onLoaded });
-  const who: Who = { companyName: company.name, phone: data?.profile.contact.phone ?? null };
-  const checkout = useCheckout<Answers>({
-    storageKey: `svc:${company.slug}`,
-    service: 'dumpster',
-    settle: settleOrder(client),
-    email: (a) => a.email,
-    confirmedPage: (pending, orderNumber) => {
+    confirmedPage: (pending, orderNumber, data) => {
       const target = data?.profile.confirmed_page_url;
       return target ? confirmedPageUrl(target, pending.answers, pending.label, orderNumber) : null;
     },
-    explain: (err) => explainError(err, who).message,
-    onComplete: props.onComplete,
-    onUnconfirmed: props.onUnconfirmed,
     navigate: props.navigate,
   });
-
-  async function onLoaded(stored: Answers) {
-    setAnswers(stored);
-    setRestored(true);
-    await checkout.restore();
-  }
+  const { client, data, answers, setAnswers, set, id, errors, setErrors, busy, who } = flow;
 
   const materialsOn = Boolean(data?.materials.enabled);
   const material = data?.materials.materials.find((m) => m.slug === answers.material);
@@ -123,13 +81,6 @@ export function BookingFlow(props: BookingFlowProps) {
     props.preload?.quote,
   );
 
-  // Persist every change (URL and/or sessionStorage, as the page chose), in the render that made it: an
-  // effect runs after the next paint, and a reload before it lost the change (rules.spec, on a busy CPU).
-  // Never before the stored answers are read back: the page's first render would overwrite them.
-  useLayoutEffect(() => {
-    if (restored && checkout.phase.kind === 'form') props.store.save(answers);
-  }, [answers, restored, checkout.phase.kind, props.store]);
-
   // Keep a valid size when the material changes the sizes on offer.
   useEffect(() => {
     if (!data || offered.length === 0) return;
@@ -139,8 +90,8 @@ export function BookingFlow(props: BookingFlowProps) {
     }
   }, [offered, data, answers.sizeYards, setAnswers]);
 
-  async function submit() {
-    if (!data || props.preview) return;
+  /** The form's own checks, then /check's, then /intents. */
+  function order(data: Loaded): Order<Field> {
     const needs = {
       material: Boolean(data.profile.booking.materials.required),
       ack: Boolean(material?.requires_ack),
@@ -148,89 +99,63 @@ export function BookingFlow(props: BookingFlowProps) {
     };
     const local = validateAnswers(answers, needs);
     if (!size && !local.material) local.size = FIELD_MESSAGES.size;
-    if (!size || Object.keys(local).length) return fail(local);
-    setBusy(true);
-    try {
-      const check = await client.check({
-        delivery_date: answers.date,
-        zip: answers.zip.trim(),
-        ...(answers.promo.trim() ? { promo_code: answers.promo.trim() } : {}),
-      });
-      const refused = explainCheck(check, who);
-      if (Object.keys(refused).length) return fail(refused);
-      const intent = await checkout.open((replaces) =>
+    if (!size || Object.keys(local).length) return { errors: local };
+    return {
+      label: size.label,
+      check: async () =>
+        explainCheck(
+          await client.check({
+            delivery_date: answers.date,
+            zip: answers.zip.trim(),
+            ...(answers.promo.trim() ? { promo_code: answers.promo.trim() } : {}),
+          }),
+          who,
+        ),
+      intent: (replaces) =>
         client.createIntent({ ...intentBody(answers, size, materialsOn, props.attribution), ...replaces }),
-      );
-      checkout.start({ intent, answers, label: size.label });
-    } catch (err) {
-      const { field, message } = explainError(err, who);
       // The last can went to someone else since the calendar was read: show it as it is now.
-      if (err instanceof SvcApiError && err.code === 'size_sold_out') await fleetDays.reload();
-      fail({ [field]: message });
-    } finally {
-      setBusy(false);
-    }
+      refused: (err) => (err instanceof SvcApiError && err.code === 'size_sold_out' ? fleetDays.reload() : undefined),
+    };
   }
 
-  function startOver() {
-    setAnswers((a) => ({ ...a, date: '', terms: false, ack: false }));
-    clearQuote();
-    void fleetDays.reload();
-    checkout.startOver();
-  }
-
-  /** Back from the card to the form (to change a detail, or after a refusal): the calendar as it is now. */
-  function edit() {
-    void fleetDays.reload();
-  }
-
-  const color = company.branding.primary_color;
-  const form = data ? (
-    <DumpsterForm
-      {...{ data, answers, set, id, errors, offered, size, material, materialsOn, waitForMaterial, quote, quoteBusy }}
-      fleet={fleetDays.fleet}
-      busy={busy}
-      preview={props.preview}
-      companyName={company.name}
-      onSubmit={() => void submit()}
-    />
-  ) : null;
   return (
-    <FlowFrame color={color} rootRef={root}>
-      {loadError ? (
-        <LoadError message={loadError} />
-      ) : !data ? (
-        <Loading what="sizes and prices" />
-      ) : (
-        <CheckoutScreens
-          checkout={checkout}
-          form={form}
-          summary={(pending, onEdit) => (
-            <DumpsterSummary
-              pending={pending}
-              onEdit={
-                onEdit &&
-                (() => {
-                  edit();
-                  onEdit();
-                })
-              }
-            />
-          )}
-          labels={{
-            booked: 'Your dumpster is booked',
-            held: 'Order received, under review',
-            again: 'Book another dumpster',
-            number: 'Order number',
-          }}
+    <FlowScreens
+      flow={flow}
+      loading="sizes and prices"
+      form={(data) => (
+        <DumpsterForm
+          {...{ data, answers, set, id, errors, offered, size, material, materialsOn, waitForMaterial }}
+          {...{ quote, quoteBusy, busy }}
+          fleet={fleetDays.fleet}
+          preview={props.preview}
           companyName={company.name}
-          apiBaseUrl={apiBaseUrl}
-          returnUrl={props.returnUrl}
-          color={color}
-          cardId={id('card')}
-          onStartOver={startOver}
+          onSubmit={() => void flow.submit(order)}
         />
       )}
-    </FlowFrame>
+      summary={(pending, onEdit) => (
+        <DumpsterSummary
+          pending={pending}
+          // Back from the card to the form (to change a detail, or after a refusal): the calendar as it is now.
+          onEdit={
+            onEdit &&
+            (() => {
+              void fleetDays.reload();
+              onEdit();
+            })
+          }
+        />
+      )}
+      labels={{
+        booked: 'Your dumpster is booked',
+        held: 'Order received, under review',
+        again: 'Book another dumpster',
+        number: 'Order number',
+      }}
+      onStartOver={() => {
+        setAnswers((a) => ({ ...a, date: '', terms: false, ack: false }));
+        clearQuote();
+        void fleetDays.reload();
+      }}
+    />
   );
 }

@@ -1,11 +1,11 @@
 import type { Quote, Size } from '@svc/sdk';
 import { FormShell } from '../engine/form-shell';
 import { type Answers, type Field, type FieldErrors, pickupDate } from './answers';
+import type { Loaded } from './catalog';
 import { AddressSection, CustomerSection } from './contact';
 import { type Material, MaterialSection } from './material';
 import { QuoteSummary } from './quote-summary';
 import { type offeredSizes, SizeSection } from './sizes';
-import type { Loaded } from './use-catalog';
 import type { FleetDays } from './use-fleet';
 import { WhenSection } from './when';
 

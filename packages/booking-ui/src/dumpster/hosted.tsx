@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import type { HostedProps } from '../engine/types';
 import { urlStore } from '../stores';
 import { dumpsterCodec } from './answers';
+import type { DumpsterPreload } from './catalog';
 import { BookingFlow } from './flow';
-import type { DumpsterPreload } from './use-catalog';
 
 /** /book?company=<slug>: the dumpster flow with its answers in the page's URL (private ones in the tab). */
 export function HostedDumpster(props: HostedProps<DumpsterPreload>) {

@@ -1,7 +1,8 @@
 import type { BookingClient, Quote, Size } from '@svc/sdk';
+import type { Who } from '../engine/messages';
 import { useQuote } from '../engine/use-live-quote';
 import type { Answers, FieldErrors } from './answers';
-import { explainError, type Who } from './messages';
+import { explainError } from './messages';
 
 /** The live quote: every change of size, length, material or promo asks the server again (debounced). */
 export function useLiveQuote(

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { type Explained, promoErrors } from '../dumpster/messages';
+import { type Explained, promoErrors } from './messages';
 
 /**
  * A form's live quote: each new `key` (every input of the quote, '' for none to ask) asks the server again,

@@ -153,6 +153,22 @@ describe('refusals as sentences', () => {
     expect(message).toContain(words);
   });
 
+  it('a load no longer offered is said at the load; anything else unknown, and a business e-mail, as before', () => {
+    expect(explainJunkError(refused(404, 'not_found', 'load_fraction'), who)).toEqual({
+      field: 'load',
+      message: 'That load size is no longer offered. Please choose another one.',
+    });
+    expect(explainJunkError(refused(404, 'not_found', 'session_id'), who)).toEqual({
+      field: 'form',
+      message: 'That size is no longer offered. Please choose another one.',
+    });
+    expect(explainJunkError(refused(409, 'account_customer'), who).field).toBe('email');
+    expect(explainJunkError(refused(409, 'promo_invalid'), who)).toEqual({
+      field: 'promo',
+      message: 'developer text. Remove it or try another code.',
+    });
+  });
+
   it('a bad field is named in the form’s words; a 429 says how long to wait', () => {
     expect(explainJunkError(refused(400, 'invalid_body', 'customer.email'), who)).toEqual({
       field: 'email',

@@ -1,5 +1,5 @@
-import { SvcApiError } from '@svc/sdk';
-import { type Explained, explainError, explainPromoRefusal, type Who } from '../dumpster/messages';
+import type { SvcApiError } from '@svc/sdk';
+import { type Explained, explainApiError, type FormWords, type Who } from '../engine/messages';
 import { JUNK_MESSAGES, type JunkField, outOfArea } from './answers';
 
 /** The API's field names (error.field) to the junk form's fields. */
@@ -35,26 +35,30 @@ const SLOT_MESSAGES: Record<string, [JunkField, string]> = {
 
 export type JunkExplained = Explained<JunkField>;
 
+/** The junk form's words for the engine's explanations (engine/messages.ts). */
+const JUNK_WORDS: FormWords<JunkField> = { fields: API_FIELDS, messages: JUNK_MESSAGES, explain: explainOwn };
+
 /** Any failure of a junk call as one human sentence next to the field it is about. */
 export function explainJunkError(err: unknown, who: Who): JunkExplained {
-  if (err instanceof SvcApiError) {
-    const slot = SLOT_MESSAGES[err.code];
-    if (slot) return { field: slot[0], message: slot[1] };
-    if (err.code === 'out_of_service_area') return { field: 'zip', message: outOfArea(who.companyName) };
-    if (err.code === 'promo_invalid') return explainPromoRefusal(err);
-    if (err.code === 'not_found' && err.field === 'load_fraction') {
-      return { field: 'load', message: 'That load size is no longer offered. Please choose another one.' };
-    }
-    if (err.code === 'invalid_body' || err.code === 'invalid_parameter') {
-      const field = API_FIELDS[err.field ?? ''];
-      if (field && field !== 'form' && field !== 'card') return { field, message: JUNK_MESSAGES[field] };
-    }
-    if (err.code === 'booking_offline') {
-      return { field: 'form', message: `Online junk removal booking is paused right now. ${callUs(who)}` };
-    }
+  return explainApiError(err, who, JUNK_WORDS);
+}
+
+/** The refusals only the junk calls answer, or the ones the junk form words its own way; else undefined. */
+function explainOwn(err: SvcApiError, who: Who): JunkExplained | undefined {
+  const slot = SLOT_MESSAGES[err.code];
+  if (slot) return { field: slot[0], message: slot[1] };
+  if (err.code === 'out_of_service_area') return { field: 'zip', message: outOfArea(who.companyName) };
+  if (err.code === 'not_found') {
+    return err.field === 'load_fraction'
+      ? { field: 'load', message: 'That load size is no longer offered. Please choose another one.' }
+      : // Anything else the API no longer knows (a stale tab's session at /junk/confirm): the sentence this
+        // form has always shown there, the one the dumpster form says of a size, kept word for word.
+        { field: 'form', message: 'That size is no longer offered. Please choose another one.' };
   }
-  const { field, message } = explainError(err, who);
-  return { field: field === 'form' || field === 'email' ? field : 'form', message };
+  if (err.code === 'booking_offline') {
+    return { field: 'form', message: `Online junk removal booking is paused right now. ${callUs(who)}` };
+  }
+  return undefined;
 }
 
 const callUs = (who: Who) =>

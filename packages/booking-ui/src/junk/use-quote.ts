@@ -1,5 +1,5 @@
 import type { BookingClient, JunkQuote } from '@svc/sdk';
-import type { Who } from '../dumpster/messages';
+import type { Who } from '../engine/messages';
 import { useQuote } from '../engine/use-live-quote';
 import type { JunkErrors } from './answers';
 import { explainJunkError } from './messages';

@@ -7,14 +7,12 @@ import { DomainError } from '../../domain/errors';
 import { checkJunkRules, type FrozenJunk } from '../../domain/junk-rules';
 import { junkDay, type SlotClock } from '../../domain/junk-slots';
 import type { CatalogScope } from '../../domain/scope';
-import { type OpenedIntent, openIntent, replacedOf, replaceSession } from '../shared/intents';
+import { type BookingRequest, type OpenedIntent, openIntent } from '../shared/intents';
 import type { AdmitIntent, Caller, ProcessorFor } from '../shared/payments';
 
 export type JunkIntentRequest = z.infer<typeof JunkIntentBody>;
 /** A junk session's frozen booking (the session row's `request`). */
-export type JunkBooking = FrozenJunk<
-  Omit<JunkIntentRequest, 'session_id' | 'replaces_session_id' | 'replaces_client_secret'>
->;
+export type JunkBooking = FrozenJunk<BookingRequest<JunkIntentRequest>>;
 type Deps = { db: Db; processorFor: ProcessorFor; admit: AdmitIntent; now: () => Date };
 
 /**
@@ -34,15 +32,11 @@ export function createJunkIntent(
 ): Promise<OpenedIntent> {
   const { catalog } = scope;
   const { company } = catalog;
-  return openIntent(deps, catalog, body, caller.keyKind, async (sent, session) => {
-    const { replaced, request } = replacedOf(sent);
+  return openIntent(deps, catalog, body, { kind: 'junk', keyKind: caller.keyKind }, (request, session) => {
     const canTakePayments = deps.processorFor(company) !== null;
     const { seat, ...frozen } = checkJunkRules(catalog, request, { clock, canTakePayments });
     const slot = { date: frozen.window.date, start: seat.start };
-    return deps.db.transaction(async (tx) => {
-      // The customer changed the details of a booking: it ends, and its payment is released.
-      const next = { sessionId: session.sessionId, kind: 'junk' as const, keyKind: caller.keyKind };
-      const release = await replaceSession(tx, company.id, replaced, next);
+    return async (tx) => {
       const taken = await seatsTaken(tx, company.id, slot.date, slot.date);
       if ((taken.get(`${slot.date} ${slot.start}`) ?? 0) >= seat.capacity) {
         const day = junkDay(catalog.junk, clock, slot.date, (d, s) => taken.get(`${d} ${s}`) ?? 0);
@@ -53,7 +47,7 @@ export function createJunkIntent(
       }
       // Counted only once the window has a seat: a refused window opens no payment.
       await deps.admit(company, caller);
-      const inserted = await insertSession(tx, {
+      return insertSession(tx, {
         ...session,
         companyId: company.id,
         kind: 'junk',
@@ -68,7 +62,6 @@ export function createJunkIntent(
         slotStart: slot.start,
         promoCode: frozen.promoCode,
       });
-      return inserted && { session: inserted, release };
-    });
+    };
   });
 }

@@ -5,16 +5,14 @@ import { insertSession } from '../../db/repositories/sessions';
 import { checkBookingRules, type FrozenBooking } from '../../domain/booking-rules';
 import type { CatalogScope } from '../../domain/scope';
 import { refuseSoldOut, rentalOf } from '../catalog/fleet';
-import { type OpenedIntent, openIntent, replacedOf, replaceSession } from '../shared/intents';
+import { type BookingRequest, type OpenedIntent, openIntent } from '../shared/intents';
 import type { AdmitIntent, Caller, ProcessorFor } from '../shared/payments';
 
 export type IntentRequest = z.infer<typeof IntentBody>;
 export type IntentDeps = { db: Db; processorFor: ProcessorFor; admit: AdmitIntent; now: () => Date };
 export type { OpenedIntent };
 /** A dumpster session's frozen booking (the session row's `request`). */
-export type DumpsterBooking = FrozenBooking<
-  Omit<IntentRequest, 'session_id' | 'replaces_session_id' | 'replaces_client_secret'>
->;
+export type DumpsterBooking = FrozenBooking<BookingRequest<IntentRequest>>;
 
 /**
  * POST /intents. An existing session answers first (idempotency: same id and body, the same intent; a
@@ -33,18 +31,14 @@ export function createIntent(
 ): Promise<OpenedIntent> {
   const { catalog } = scope;
   const { company } = catalog;
-  return openIntent(deps, catalog, body, caller.keyKind, async (sent, session) => {
-    const { replaced, request } = replacedOf(sent);
+  return openIntent(deps, catalog, body, { kind: 'dumpster', keyKind: caller.keyKind }, (request, session) => {
     const canTakePayments = deps.processorFor(company) !== null;
     const frozen = checkBookingRules(catalog, request, { today, canTakePayments, now: deps.now() });
     const rental = rentalOf(frozen.request);
-    return deps.db.transaction(async (tx) => {
-      // The customer changed the details of a booking: it ends, and its payment is released.
-      const next = { sessionId: session.sessionId, kind: 'dumpster' as const, keyKind: caller.keyKind };
-      const release = await replaceSession(tx, company.id, replaced, next);
+    return async (tx) => {
       await refuseSoldOut(tx, catalog, rental, { today });
       await deps.admit(company, caller);
-      const inserted = await insertSession(tx, {
+      return insertSession(tx, {
         ...session,
         companyId: company.id,
         kind: 'dumpster',
@@ -61,7 +55,6 @@ export function createIntent(
         deliveryDate: rental.delivery,
         pickupDate: rental.pickup,
       });
-      return inserted && { session: inserted, release };
-    });
+    };
   });
 }

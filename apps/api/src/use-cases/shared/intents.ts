@@ -20,8 +20,6 @@ import { accountOf, type ProcessorFor, processorCall, requestHash } from './paym
 type Deps = { db: Db; processorFor: ProcessorFor };
 /** A session with its payment opened: what the page confirms the card against. */
 export type OpenedIntent = { session: SessionRow; processor: Processor };
-/** A new session as its kind wrote it, and the payment of the session it replaced, to release. */
-export type Written = { session: SessionRow; release: string | null };
 /** The kinds of key that open sessions: each has its own session ids (`sessionIdFor`). */
 export type SessionKeyKind = 'publishable' | 'server';
 /** Where a publishable key's chosen session ids live: apart from a server key's (docs/decisions/). */
@@ -45,25 +43,36 @@ export function sessionIdFor(requested: string | undefined, keyKind: SessionKeyK
   return id;
 }
 
+/** What a new booking sends besides its own fields: its idempotency id and the booking it replaces. */
+type Envelope = { session_id?: string; replaces_session_id?: string; replaces_client_secret?: string };
+/** A request of a kind without the envelope: what its rules read and its session freezes. */
+export type BookingRequest<B extends Envelope> = Omit<
+  B,
+  'session_id' | 'replaces_session_id' | 'replaces_client_secret'
+>;
+
 /**
  * POST /intents and POST /junk/intents, for every kind of booking. A session_id seen before answers as its
- * replay (the same intent, or why not); a new session is written by `write`, which runs the kind's rules
- * and freezes the price, before anything reaches the processor. When a concurrent call with the same
- * session_id wins the insert (`write` answers undefined), this call answers as that call's replay.
+ * replay (the same intent, or why not). A new booking is checked by the kind's `check` (its rules, the price
+ * frozen; nothing written), which answers how to write its session; then one transaction ends the session it
+ * replaces, if any (`replaceSession`), and writes the new one, before anything reaches the processor. When a
+ * concurrent call with the same session_id wins the insert (the write answers undefined), this call answers
+ * as that call's replay.
  */
-export async function openIntent<B extends { session_id?: string }>(
+export async function openIntent<B extends Envelope>(
   deps: Deps,
   catalog: Catalog,
   body: B,
-  keyKind: SessionKeyKind,
-  write: (
-    request: Omit<B, 'session_id'>,
+  opener: { kind: SessionRow['kind']; keyKind: SessionKeyKind },
+  check: (
+    request: BookingRequest<B>,
     session: { sessionId: string; requestHash: string },
-  ) => Promise<Written | undefined>,
+  ) => (tx: Db) => Promise<SessionRow | undefined>,
 ): Promise<OpenedIntent> {
   const { company } = catalog;
-  const { session_id: requestedId, ...request } = body;
-  const hash = requestHash(request);
+  const { keyKind } = opener;
+  const { session_id: requestedId, ...sent } = body;
+  const hash = requestHash(sent);
   const sessionId = sessionIdFor(requestedId, keyKind);
   if (requestedId) {
     const existing = await findSession(deps.db, company.id, sessionId);
@@ -72,7 +81,14 @@ export async function openIntent<B extends { session_id?: string }>(
       return replayIntent(deps, catalog, existing, hash, keyKind);
     }
   }
-  const written = await write(request, { sessionId, requestHash: hash });
+  const { replaced, request } = replacedOf(sent);
+  const write = check(request as BookingRequest<B>, { sessionId, requestHash: hash });
+  const written = await deps.db.transaction(async (tx) => {
+    // The customer changed the details of a booking: it ends, and its payment is released after the commit.
+    const release = await replaceSession(tx, company.id, replaced, { sessionId, ...opener });
+    const session = await write(tx);
+    return session && { session, release };
+  });
   if (!written) {
     const winner = (await findSession(deps.db, company.id, sessionId)) as SessionRow;
     metrics().intents.inc({ kind: winner.kind, outcome: 'replayed' });
@@ -87,7 +103,7 @@ export async function openIntent<B extends { session_id?: string }>(
 export type Replaced = { sessionId: string; clientSecret: string };
 
 /** A request's `replaces_*` fields, apart from the booking itself (the contract sends both or neither). */
-export function replacedOf<R extends { replaces_session_id?: string; replaces_client_secret?: string }>(
+function replacedOf<R extends { replaces_session_id?: string; replaces_client_secret?: string }>(
   sent: R,
 ): { replaced: Replaced | undefined; request: Omit<R, 'replaces_session_id' | 'replaces_client_secret'> } {
   const { replaces_session_id: sessionId, replaces_client_secret: clientSecret, ...request } = sent;
@@ -105,7 +121,7 @@ export function replacedOf<R extends { replaces_session_id?: string; replaces_cl
  * now, refuses the new booking: one customer's booking ends in at most one order and one capture
  * (docs/decisions/replaced-bookings.md).
  */
-export async function replaceSession(
+async function replaceSession(
   tx: Db,
   companyId: string,
   replaced: Replaced | undefined,

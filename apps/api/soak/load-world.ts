@@ -1,0 +1,77 @@
+// The world the visitors book in: what the load was told of the company (its setup), the rates of the visits,
+// the records the checks read (bookings, lead pushes), and the sample photos.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+// ---- the world the visitors book in ----------------------------------------------------------------------
+
+export type CardClass = 'success' | 'held' | 'declined' | 'threeds' | 'abandon';
+
+export type BookingRecord = {
+  kind: 'dumpster' | 'junk';
+  sessionId: string;
+  card: CardClass;
+  startedAt: number;
+  endedAt?: number;
+  /** What the customer was told in the end. */
+  outcome: 'confirmed' | 'held' | 'declined' | 'abandoned' | 'failed';
+  number?: number;
+  paymentIntentId?: string;
+  amountCents?: number;
+  confirmTries?: number;
+  photos?: number;
+  error?: string;
+};
+
+export type LeadPerson = { key: string; phone: string; email: string; firstAt: number; leadIds: Set<string> };
+export type LeadPush = {
+  at: number;
+  person: string;
+  kind: 'new' | 'duplicate' | 'concurrent';
+  status: number;
+  leadId?: string;
+  existing?: boolean;
+};
+
+export type LoadSetup = {
+  base: string;
+  serverKey: string;
+  dataKey: string;
+  consoleOrigin: string;
+  owner: { email: string; password: string; cookies: Map<string, string> };
+  sizes: { id: string; yards: number }[];
+  closedDays: Set<string>;
+  minDate: string;
+  /** The last day whose calendar was read: a rental's pickup falls before it. */
+  lastDate: string;
+  zips: string[];
+  loads: string[];
+  photos: Buffer[];
+};
+
+/** Arrivals per second of each kind of visit, and the office's pace. */
+export type Rates = {
+  dumpster: number;
+  junk: number;
+  browse: number;
+  dataRead: number;
+  lead: number;
+  /** Seconds between the office's actions (it approves, rejects and moves as it reads). */
+  officeEverySeconds: number;
+  ownerEverySeconds: number;
+};
+
+export const DEFAULT_RATES: Rates = {
+  dumpster: 0.25,
+  junk: 0.1,
+  browse: 2.0,
+  dataRead: 1.2,
+  lead: 0.25,
+  officeEverySeconds: 2.5,
+  ownerEverySeconds: 5,
+};
+
+export const loadSamplePhotos = (repoRoot: string) =>
+  ['junk-pile-1.jpg', 'junk-pile-2.jpg'].map((f) => readFileSync(path.join(repoRoot, 'docs/samples', f)));
+
+export const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;

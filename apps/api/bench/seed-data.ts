@@ -134,7 +134,7 @@ if (bulk) {
   // For this transaction only, row triggers do not fire: neither the list-count trigger (four upserts of
   // order_list_counts and order_list_months per order) nor the foreign key checks (three lookups per
   // order). Both are made up for below, set-based: the counts in two statements, the references checked
-  // with anti-joins. The secondary
+  // with anti-joins. The one that fires always, list_json's, writes each order's JSON as it is inserted. The secondary
   // indexes are dropped and built again after the load, from their own definitions.
   await q('set local session_replication_role = replica');
   indexes = (

@@ -163,6 +163,22 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
       serveOperation(operation, serve, guard);
     },
     /**
+     * Serves a list operation whose rows come as JSON text already in the contract's shape (written by the
+     * database): the page is joined around them, not parsed and serialized again.
+     */
+    listOfJson<R extends RouteConfig>(
+      operation: R,
+      handler: (
+        c: Parameters<RouteHandler<R, E>>[0],
+      ) => Promise<{ data: string[]; page: number; per_page: number; has_more: boolean }>,
+    ) {
+      serveOperation(operation, async (c: Context) => {
+        const { data, page, per_page, has_more } = await handler(c as never);
+        const body = `{"data":[${data.join(',')}],"page":${page},"per_page":${per_page},"has_more":${has_more}}`;
+        return c.body(body, 200, { 'Content-Type': 'application/json' });
+      });
+    },
+    /**
      * Serves an operation whose handler picks the status among those the contract declares (200 or 201)
      * and writes that status's whole body: the Data API's lead push.
      */

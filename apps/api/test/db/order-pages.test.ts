@@ -81,7 +81,7 @@ describe.each(drivers())('order pages through the day counts on %s', (driver) =>
       for (const perPage of [3, 25, 100]) {
         for (let offset = 0; offset <= 250; offset += perPage) {
           const got = (await listOrdersPage(database.db, companyId, { status }, offset, perPage + 1)).map(
-            (o) => o.orderNumber,
+            (o) => (JSON.parse(o) as { order_number: number }).order_number,
           );
           const want = (await reference(status, offset, perPage + 1)).map((r) => r.n);
           expect(got, `status ${status ?? 'any'}, offset ${offset}, per_page ${perPage}`).toEqual(want);
@@ -111,7 +111,7 @@ describe.each(drivers())('order pages through the day counts on %s', (driver) =>
     const offset = 20;
     const want = (await reference('completed', offset, 26)).map((r) => r.n);
     const [first] = await listOrdersPage(database.db, companyId, { status: 'completed' }, offset, 1);
-    const day = first!.createdAt.toISOString().slice(0, 10);
+    const day = (JSON.parse(first!) as { created_at: string }).created_at.slice(0, 10);
     const inflate = (by: number) =>
       database.db.execute(sql`
         update order_list_counts set listed = listed + ${by}
@@ -119,7 +119,7 @@ describe.each(drivers())('order pages through the day counts on %s', (driver) =>
     await inflate(40);
     try {
       const got = (await listOrdersPage(database.db, companyId, { status: 'completed' }, offset, 26)).map(
-        (o) => o.orderNumber,
+        (o) => (JSON.parse(o) as { order_number: number }).order_number,
       );
       expect(got).toEqual(want);
     } finally {

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
 import { preparedStatement } from '../prepared';
 import { orders } from '../schema';
@@ -45,8 +45,8 @@ export type OrderFilter = {
 };
 
 /**
- * A page of listable orders, as the Data API shows them (`shown`, presented by messages/data.ts): `limit`
- * rows after skipping `offset`. The page's order numbers are found first, then its rows read by number. Without a date range a deep page does not skip its offset row by row: order_list_counts (kept
+ * A page of listable orders, each as the Data API shows it (JSON text): `limit` rows after skipping
+ * `offset`. Without a date range a deep page does not skip its offset row by row: order_list_counts (kept
  * by a trigger) says which UTC day the offset falls in and how many newer orders precede that day, so the
  * scan starts there (docs/decisions/order-pages.md). It also says the day of the page's last
  * row, which bounds the scan from below: with both bounds the planner reads a status's own index
@@ -60,25 +60,15 @@ export async function listOrdersPage(
   filter: OrderFilter,
   offset: number,
   limit: number,
-): Promise<ShownOrder[]> {
-  return ordersNumbered(db, companyId, await pageNumbers(db, companyId, filter, offset, limit));
-}
-
-/** The order numbers of a page, newest first (see listOrdersPage). */
-async function pageNumbers(
-  db: Queryable,
-  companyId: string,
-  filter: OrderFilter,
-  offset: number,
-  limit: number,
-): Promise<number[]> {
+): Promise<string[]> {
   const status = filter.status ?? '*';
   if (filter.createdFrom || filter.createdBefore || (offset === 0 && !filter.status)) {
     return readPage(db, { companyId, ...filter }, offset, limit);
   }
+  // One round trip: on this VM a statement's wake-up of PostgreSQL cost more than the page's JSON.
   const whole = await pageThroughDays(db, { companyId, status, offset, limit });
   // Whole, or the list's last page (read with no lower bound); otherwise the two reads below decide.
-  if (whole.length === limit || whole[0]?.ends) return whole.map((row) => Number(row.order_number));
+  if (whole.length === limit || whole[0]?.ends) return whole.map((row) => row.json);
   const [days] = await daysOfPage(db, { companyId, status, offset, limit });
   if (!days?.first) return [];
   const skip = offset - Number(days.newer);
@@ -92,26 +82,14 @@ async function pageNumbers(
   return rows.length < limit ? readPage(db, bounded, skip, limit) : rows;
 }
 
-/** The listed orders of these numbers, as the Data API shows them, in the order of the numbers. */
-async function ordersNumbered(db: Queryable, companyId: string, numbers: number[]): Promise<ShownOrder[]> {
-  if (numbers.length === 0) return [];
-  const rows = await db
-    .select(shown)
-    .from(orders)
-    .where(and(eq(orders.companyId, companyId), inArray(orders.orderNumber, numbers)));
-  const byNumber = new Map(rows.map((row) => [row.orderNumber, row]));
-  return numbers.flatMap((n) => byNumber.get(n) ?? []);
-}
-
 type Range = OrderFilter & { companyId: string };
-type Numbered = { order_number: number };
-const pageReads = new Map<string, ReturnType<typeof preparedStatement<Numbered, Record<string, unknown>>>>();
+const pageReads = new Map<string, ReturnType<typeof preparedStatement<{ json: string }, Record<string, unknown>>>>();
 
 /**
- * The numbers of `limit` listed orders of a range after skipping `skip`, newest first: one prepared
+ * `limit` listed orders of a range after skipping `skip`, newest first, as their stored JSON: one prepared
  * statement per shape of the range (which of status, from and before it has), built on first use.
  */
-async function readPage(db: Queryable, range: Range, skip: number, limit: number): Promise<number[]> {
+async function readPage(db: Queryable, range: Range, skip: number, limit: number): Promise<string[]> {
   const shape = `${range.status ? 's' : ''}${range.createdFrom ? 'f' : ''}${range.createdBefore ? 'b' : ''}`;
   let read = pageReads.get(shape);
   if (!read) {
@@ -119,7 +97,7 @@ async function readPage(db: Queryable, range: Range, skip: number, limit: number
     if (range.status) where.push(eq(orders.status, sql.placeholder('status')));
     if (range.createdFrom) where.push(gte(orders.createdAt, sql.placeholder('from')));
     if (range.createdBefore) where.push(lt(orders.createdAt, sql.placeholder('before')));
-    read = preparedStatement(sql`select ${orders.orderNumber} as order_number from ${orders} where ${and(...where)}
+    read = preparedStatement(sql`select ${orders.listJson} as json from ${orders} where ${and(...where)}
       order by ${newestFirst} offset ${sql.placeholder('skip')} limit ${sql.placeholder('limit')}`);
     pageReads.set(shape, read);
   }
@@ -131,21 +109,21 @@ async function readPage(db: Queryable, range: Range, skip: number, limit: number
     skip,
     limit,
   });
-  return rows.map((row) => Number(row.order_number));
+  return rows.map((row) => row.json);
 }
 
 type PageOf = { companyId: string; status: string; offset: number; limit: number };
 const pageArguments = sql`${sql.placeholder('companyId')}, ${sql.placeholder('status')}, ${sql.placeholder('offset')}, ${sql.placeholder('limit')}`;
 
 /**
- * A page's numbers in one round trip: order_list_page (drizzle/0015_one_order_shape.sql) finds the days from
- * the counts, skips the offset inside its first day in the index alone, reads only the page's order numbers
- * and says whether the list ends on it. It is a database function for one reason: there its statements keep
- * generic plans (as a prepared statement PostgreSQL planned the page anew on every call, which cost as much
- * as running it). One snapshot: the counts and the orders always agree here.
+ * A page in one round trip: order_list_page (drizzle/0013_order_list_page.sql) finds the days from the
+ * counts, skips the offset inside its first day in the index alone, reads only the page's rows (each its
+ * stored list_json) and says whether the list ends on it. It is a database function for one reason: there
+ * its statements keep generic plans (as a prepared statement PostgreSQL planned the page anew on every
+ * call, which cost as much as running it). One snapshot: the counts and the orders always agree here.
  */
-const pageThroughDays = preparedStatement<Numbered & { ends: boolean }, PageOf>(
-  sql`select order_number, ends from order_list_page(${pageArguments})`,
+const pageThroughDays = preparedStatement<{ json: string; ends: boolean }, PageOf>(
+  sql`select json, ends from order_list_page(${pageArguments})`,
 );
 
 /**

@@ -74,6 +74,11 @@ export const orders = pgTable(
     /** Set by every status change. */
     updatedAt: updatedAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * The order as the Data API's lists show it, as JSON text: written by the database on every insert and
+     * update (drizzle/0011_order_list_json.sql), read by a list page (db/repositories/order-lists.ts).
+     */
+    listJson: text('list_json'),
   },
   (t) => [
     uniqueIndex('orders_company_number').on(t.companyId, t.orderNumber),

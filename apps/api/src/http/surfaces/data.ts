@@ -56,7 +56,7 @@ export function createDataSurface(deps: DataDeps) {
     cors: { kind: 'none' },
     document: dataDocument,
   });
-  const { app, route, list, answer } = surface;
+  const { app, route, list, listOfJson, answer } = surface;
 
   app.use(
     '*',
@@ -82,9 +82,7 @@ export function createDataSurface(deps: DataDeps) {
   const scope = (c: Context<KeyEnv>) => c.get('scope');
   const currency = (c: Context<KeyEnv>) => scope(c).catalog.company.currency;
   const job = ({ job, photos }: ShownJob) => presentDataJunkJob(job, photos);
-  list(ops.listOrders, async (c) =>
-    presentPage(await listDataOrders(db, scope(c), c.req.valid('query')), presentDataOrder),
-  );
+  listOfJson(ops.listOrders, (c) => listDataOrders(db, scope(c), c.req.valid('query')));
   route(ops.getOrder, async (c) =>
     presentDataOrder(await readDataOrder(db, scope(c), c.req.valid('param').order_number)),
   );

@@ -6,8 +6,11 @@ import type { CatalogScope } from '../../domain/scope';
 
 export type OrdersQuery = { status?: string; from?: string; to?: string; page: number; per_page: number };
 
-/** GET /v1/orders: the company's listable orders, newest first; from and to are company-local days. */
-export async function listDataOrders(db: Db, scope: CatalogScope, query: OrdersQuery): Promise<Page<ShownOrder>> {
+/**
+ * GET /v1/orders: the company's listable orders, newest first; from and to are company-local days. Each
+ * order comes as the JSON text the API shows (written by the database: db/repositories/order-lists.ts).
+ */
+export async function listDataOrders(db: Db, scope: CatalogScope, query: OrdersQuery): Promise<Page<string>> {
   const { offset, limit } = window(query);
   const range = createdRange(scope.catalog, query);
   const rows = await listOrdersPage(db, scope.companyId, { status: query.status, ...range }, offset, limit);

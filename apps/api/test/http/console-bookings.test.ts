@@ -1,5 +1,5 @@
-import { addDays } from '../../src/domain/dates';
 import { describe, expect, inject, it } from 'vitest';
+import { addDays } from '../../src/domain/dates';
 import { book } from '../support/booking';
 import { apiClient, expectError } from '../support/client';
 import { type ConsoleClient, consoleAs, consoleClient } from '../support/console';

@@ -23,7 +23,7 @@ export const SessionRef = z
   .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _')
   .openapi({ description: 'the session_id POST /intents answered', example: 'pk_ses_4f9a2c1e8b7d' });
 
-/** The booking a customer changed before paying, on POST /intents and /junk/intents (docs/decisions/). */
+/** The booking a customer changed before paying, on POST /intents and /junk/intents (docs/decisions/session-namespaces.md). */
 export const ReplacesSessionId = SessionRef.openapi({
   description:
     "a session this booking replaces (the customer went back to change the details, paid or not), with replaces_client_secret: unless it already made its order or job, it ends now and its payment is released, so one customer's booking ends in at most one order and one capture. Only the page that opened it can name it: the same company, kind of booking and kind of key, and the client_secret its intent answered; anything else is 404 not_found. One that made its order is refused as already_authorized; one being confirmed at that moment, as processing.",

@@ -22,14 +22,14 @@ type Deps = { db: Db; processorFor: ProcessorFor };
 export type OpenedIntent = { session: SessionRow; processor: Processor };
 /** The kinds of key that open sessions: each has its own session ids (`sessionIdFor`). */
 export type SessionKeyKind = 'publishable' | 'server';
-/** Where a publishable key's chosen session ids live: apart from a server key's (docs/decisions/). */
+/** Where a publishable key's session ids live, apart from a server key's (docs/decisions/session-namespaces.md). */
 const PUBLISHABLE_PREFIX = 'pk_';
 
 /**
  * The session a caller's `session_id` names (a new random one without it). A publishable key is public: every
  * session it opens has an id starting `pk_` (one it chooses is kept there, and the answer's session_id says
  * so), so no page can claim, before it, an id the company's backend will use with its server key; a server
- * key may not choose one there (docs/decisions/).
+ * key may not choose one there (docs/decisions/session-namespaces.md).
  */
 export function sessionIdFor(requested: string | undefined, keyKind: SessionKeyKind): string {
   const id = requested ?? `ses_${randomBytes(12).toString('hex')}`;
@@ -100,7 +100,7 @@ export async function openIntent<B extends Envelope>(
 }
 
 /** The booking a new one replaces, as its page names it: the session's id and the client_secret it was given. */
-export type Replaced = { sessionId: string; clientSecret: string };
+type Replaced = { sessionId: string; clientSecret: string };
 
 /** A request's `replaces_*` fields, apart from the booking itself (the contract sends both or neither). */
 function replacedOf<R extends { replaces_session_id?: string; replaces_client_secret?: string }>(

@@ -4,8 +4,9 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import autocannon from 'autocannon';
 import { apiDir, base, CONNECTIONS, PORT, url } from './data-config.mjs';
+import { stop } from './serving.mjs';
 
-/** Starts dist/standalone.js; `stopServer` ends its process group (SIGTERM, SIGKILL 5 s later). */
+/** Starts dist/standalone.js; `stopServer` ends its process group (serving.mjs `stop`). */
 export function startServer() {
   const server = spawn(process.execPath, ['dist/standalone.js'], {
     cwd: apiDir,
@@ -24,17 +25,7 @@ export function startServer() {
   });
   server.stderr.on('data', (d) => process.stderr.write(d));
 
-  async function stopServer() {
-    const exited = new Promise((r) => server.once('exit', r));
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {}
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    try {
-      process.kill(-server.pid, 'SIGKILL');
-    } catch {}
-  }
-  return { stopServer };
+  return { stopServer: () => stop(server) };
 }
 
 /** The client of the run, with its key's headers. */

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { stop } from './serving.mjs';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsx = path.join(apiDir, 'node_modules/.bin/tsx');
@@ -92,17 +93,6 @@ let exported;
 function peakRss(pid) {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmHWM:\s+(\d+) kB/m);
   return line ? Math.round(Number(line[1]) / 1024) : null;
-}
-
-async function stop() {
-  const exited = new Promise((r) => server.once('exit', r));
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {}
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-  try {
-    process.kill(-server.pid, 'SIGKILL');
-  } catch {}
 }
 
 function load(target, headers, seconds) {
@@ -186,7 +176,7 @@ try {
   console.error(err.message);
   failed = true;
 } finally {
-  await stop();
+  await stop(server);
   await sql.end();
 }
 

@@ -59,17 +59,18 @@ export function createIntentCaps(options: { redis?: unknown; factor?: number }):
       retryAfterSeconds: seconds,
     });
   };
-  const waitOf = async (limiter: RateLimiterAbstract, key: string) => (await limiter.get(key))?.msBeforeNext ?? 0;
-
   async function admitVisitor(company: Company, ip: string) {
     const limits = company.paymentLimits;
     const visitor = `${company.id}:${ip}`;
-    const declines = await count(visitorDeclines, visitor);
+    // Read once: the count decides, and what is left of its hour is the wait either refusal names.
+    const window = await visitorDeclines.get(visitor);
+    const declines = window?.consumedPoints ?? 0;
+    const wait = window?.msBeforeNext ?? 0;
     if (declines >= limits.declinesPerIpPerHour * factor) {
       throw refuse(
         'declines_per_ip',
         limits.declinesPerIpPerHour,
-        await waitOf(visitorDeclines, visitor),
+        wait,
         (m) => `Too many declined cards from this connection. Try again in ${m} min, or call the company.`,
       );
     }
@@ -77,7 +78,7 @@ export function createIntentCaps(options: { redis?: unknown; factor?: number }):
       throw refuse(
         'card_testing',
         limits.declinesPerHour,
-        await waitOf(visitorDeclines, visitor),
+        wait,
         (m) =>
           `A card from this connection was declined while this company's payments are being tested with many cards. Try again in ${m} min, or call the company.`,
       );

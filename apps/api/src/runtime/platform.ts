@@ -16,6 +16,7 @@ import { createDataSurface } from '../http/surfaces/data';
 import { createEmbedSurface } from '../http/surfaces/embed';
 import { type Check, createOpsSurface, OPS_PATHS } from '../http/surfaces/ops';
 import { createSandboxSurface } from '../http/surfaces/sandbox';
+import { keptFor } from '../lib/kept-for';
 import { log } from '../lib/log';
 import { scrapedGauge } from '../lib/metrics';
 import { dataDir, migrationsDir } from '../lib/paths';
@@ -195,15 +196,7 @@ const OUTBOX_CHANNELS = ['webhook_booking', 'webhook_data', 'email', 'sms'];
 /** Gauges read when scraped: the outbox's backlog per channel and the PostgreSQL pool's connections. */
 function observeDatabase(database: Database) {
   // One read of the backlog serves both gauges of a scrape (prom-client collects them at once).
-  let reading: ReturnType<typeof outboxBacklog> | undefined;
-  const backlog = () => {
-    reading ??= outboxBacklog(database.db).finally(() => {
-      setTimeout(() => {
-        reading = undefined;
-      }, 1_000).unref();
-    });
-    return reading;
-  };
+  const backlog = keptFor(1_000, () => outboxBacklog(database.db));
   scrapedGauge('svc_outbox_pending', 'Outbox rows waiting for delivery, by channel.', ['channel'], async (set) => {
     const rows = await backlog();
     // Every channel has a value, 0 when none waits, so an alert's series never vanishes.

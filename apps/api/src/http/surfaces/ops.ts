@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
+import { keptFor } from '../../lib/kept-for';
 import { isDraining } from '../../lib/lifecycle';
 import { metrics } from '../../lib/metrics';
 
@@ -67,23 +68,6 @@ export function createOpsSurface(deps: {
     c.json({ error: { code: 'not_found', message: `No endpoint ${c.req.method} ${c.req.path}.` } }, 404),
   );
   return app;
-}
-
-/**
- * The last answer of `run` while it is younger than `maxAgeMs`, or still on its way: concurrent callers share
- * one run, and a new one starts only once the last has settled and aged.
- */
-function keptFor<T>(maxAgeMs: number, run: () => Promise<T>): () => Promise<T> {
-  let last: { result: Promise<T>; settledAt: number | null } | undefined;
-  return () => {
-    if (last && (last.settledAt === null || Date.now() - last.settledAt < maxAgeMs)) return last.result;
-    const current: { result: Promise<T>; settledAt: number | null } = { result: run(), settledAt: null };
-    current.result.finally(() => {
-      current.settledAt = Date.now();
-    });
-    last = current;
-    return current.result;
-  };
 }
 
 async function runChecks(checks: Record<string, Check>, timeoutMs: number): Promise<Record<string, string>> {

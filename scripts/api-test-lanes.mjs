@@ -1,8 +1,9 @@
 // The API's tests (`npm test` runs this from apps/api, as its `test` script), in two lanes at once:
 //   lane a: the unit and repository tests (one vitest process), then its share of the HTTP files;
 //   lane b: the other HTTP files.
-// Each lane's HTTP files run one at a time on servers of their own (test/support/global-setup.ts), and every
-// file sets up its own companies and switches, so any file can run in either lane. Files go to the lane that
+// Each lane's HTTP files run one at a time on servers of their own (test/support/global-setup.ts). Files share
+// the seeded fixture companies (test/support/fixtures.ts); one that flips a switch on them turns it back before
+// it ends, and one that needs a company to itself makes its own (acmeTwin), so any file can run in either lane. Files go to the lane that
 // is done soonest, longest first, by the seconds they took last time (scripts/api-test-durations.json; a
 // file not listed there counts as the median), lane a starting with its unit and repository tests. Then
 // coverage.test.ts reads the error codes both lanes saw. Each run prints one closing line per report

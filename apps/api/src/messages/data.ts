@@ -13,29 +13,65 @@ import { dollars } from './money';
  */
 type Address = { line1: string; line2?: string | null; city: string | null; state: string | null; zip: string };
 
+/**
+ * An order as the Data API shows it: one table, field by field, of how TypeScript reads it from a row
+ * (`read`: a single order, the webhooks, the SDK's types) and how PostgreSQL writes it (`sql`: the
+ * `orders.list_json` trigger the list pages read, docs/decisions/order-pages.md). `orderListJsonSql()`
+ * (data-order-sql.ts) renders the trigger's expression from this table; a unit test fails when the newest
+ * migration that defines the trigger says anything else, and test/db/order-shape.test.ts holds the two
+ * outputs equal on real rows. A new field is a line here and a new migration (`pnpm run db:order-json`).
+ */
+const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const cents = (expression: string) => `trim_scale(${expression} / 100.0)`;
+
+export const DATA_ORDER_FIELDS = {
+  order_number: { sql: 'NEW.order_number', read: (o: ShownOrder) => o.orderNumber },
+  status: { sql: 'NEW.status', read: (o: ShownOrder) => o.status as OrderStatus },
+  payment_status: { sql: 'NEW.payment_status', read: (o: ShownOrder) => o.paymentStatus as PaymentStatus },
+  delivery_date: { sql: 'NEW.delivery_date', read: (o: ShownOrder) => o.deliveryDate },
+  pickup_date: { sql: 'NEW.pickup_date', read: (o: ShownOrder) => o.pickupDate },
+  rental_days: { sql: 'NEW.rental_days', read: (o: ShownOrder) => o.rentalDays },
+  address: {
+    sql: {
+      line1: "NEW.address->'line1'",
+      city: "NEW.address->'city'",
+      state: "NEW.address->'state'",
+      zip: "NEW.address->'zip'",
+    },
+    read: (o: ShownOrder) => {
+      const address = o.address as Address;
+      return { line1: address.line1, city: address.city ?? null, state: address.state ?? null, zip: address.zip };
+    },
+  },
+  size: { sql: 'NEW.size_label', read: (o: ShownOrder) => o.sizeLabel },
+  debris_type: {
+    sql: 'coalesce(NEW.debris_type, NEW.material_label)',
+    read: (o: ShownOrder) => o.debrisType ?? o.materialLabel,
+  },
+  total_price: { sql: cents('NEW.total_cents'), read: (o: ShownOrder) => dollars(o.totalCents) },
+  base_price: {
+    sql: cents("(NEW.quote->>'base')::numeric"),
+    read: (o: ShownOrder) => dollars((o.quote as QuoteCents).base),
+  },
+  landfill_cost: {
+    sql: cents('NEW.landfill_cost_cents'),
+    read: (o: ShownOrder) => (o.landfillCostCents === null ? null : dollars(o.landfillCostCents)),
+  },
+  net_weight_tons: { sql: 'NEW.net_weight_tons', read: (o: ShownOrder) => o.netWeightTons },
+  currency: { sql: 'NEW.currency', read: (o: ShownOrder) => o.currency as 'USD' | 'CAD' },
+  customer_ref: { sql: 'NEW.customer_id', read: (o: ShownOrder) => o.customerId },
+  created_at: { sql: utc('NEW.created_at'), read: (o: ShownOrder) => o.createdAt.toISOString() },
+  completed_at: { sql: utc('NEW.completed_at'), read: (o: ShownOrder) => o.completedAt?.toISOString() ?? null },
+} satisfies Record<string, { sql: string | Record<string, string>; read: (order: ShownOrder) => unknown }>;
+
+type DataOrderFields = typeof DATA_ORDER_FIELDS;
+export type DataOrder = { [K in keyof DataOrderFields]: ReturnType<DataOrderFields[K]['read']> };
+
 /** An order as the Data API shows it, from a whole row (webhooks) or only the columns it shows (reads). */
-export function presentDataOrder(order: ShownOrder) {
-  const address = order.address as Address;
-  const quote = order.quote as QuoteCents;
-  return {
-    order_number: order.orderNumber,
-    status: order.status as OrderStatus,
-    payment_status: order.paymentStatus as PaymentStatus,
-    delivery_date: order.deliveryDate,
-    pickup_date: order.pickupDate,
-    rental_days: order.rentalDays,
-    address: { line1: address.line1, city: address.city ?? null, state: address.state ?? null, zip: address.zip },
-    size: order.sizeLabel,
-    debris_type: order.debrisType ?? order.materialLabel,
-    total_price: dollars(order.totalCents),
-    base_price: dollars(quote.base),
-    landfill_cost: order.landfillCostCents === null ? null : dollars(order.landfillCostCents),
-    net_weight_tons: order.netWeightTons,
-    currency: order.currency as 'USD' | 'CAD',
-    customer_ref: order.customerId,
-    created_at: order.createdAt.toISOString(),
-    completed_at: order.completedAt?.toISOString() ?? null,
-  };
+export function presentDataOrder(order: ShownOrder): DataOrder {
+  const shown: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(DATA_ORDER_FIELDS)) shown[key] = field.read(order);
+  return shown as DataOrder;
 }
 
 export function presentLead(lead: LeadRow) {

@@ -24,7 +24,7 @@ const config: NextConfig = {
   typedRoutes: false,
   // Every surface and the operator's paths go to the one route that serves the platform (pages/api/svc.ts).
   async rewrites() {
-    const bases = ['/booking/v1', '/data/v1', '/console/v1', '/embed/v1', '/sandbox/v1'];
+    const bases = ['/booking/v1', '/data/v1', '/console/v1', '/embed/v1', '/sandbox/v1', '/rental/v1'];
     return [
       ...bases.map((base) => ({ source: `${base}/:path*`, destination: '/api/svc' })),
       ...['/healthz', '/readyz', '/metrics'].map((source) => ({ source, destination: '/api/svc' })),

@@ -6,7 +6,7 @@ import path from 'node:path';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'svc-sdk-'));
 let drifted = false;
-for (const name of ['booking', 'data', 'embed', 'console']) {
+for (const name of ['booking', 'data', 'embed', 'console', 'rental']) {
   const out = path.join(dir, `${name}.ts`);
   execFileSync('node_modules/.bin/openapi-typescript', [`openapi/${name}.json`, '-o', out], { stdio: 'ignore' });
   if (readFileSync(out, 'utf8') !== readFileSync(`src/generated/${name}.ts`, 'utf8')) {

@@ -62,6 +62,7 @@ export type {
   paths as DataPaths,
   webhooks as DataWebhooks,
 } from './generated/data';
+export type { RentalBooking, RentalChange, RentalChangeQuote, RentalChangeRequest } from './rental';
 export type { RateLimitOptions } from './transport';
 export {
   type BookingEvent,

@@ -220,6 +220,23 @@ export const CompanyConfig = z
     fleet: FleetConfig.nullable()
       .default(null)
       .describe('cans per size; null (or a size not listed): its cans are not counted'),
+    rental_changes: z
+      .strictObject({
+        save_cards: z
+          .boolean()
+          .default(true)
+          .describe("save the booking's card, with the customer's consent, to pay for later changes"),
+        move_cutoff_hour: z
+          .number()
+          .int()
+          .min(0)
+          .max(23)
+          .default(12)
+          .describe('a delivery moves until this hour (company time) of the day before it'),
+      })
+      .nullable()
+      .default(null)
+      .describe("the customer's changes after the booking (My booking); null: the defaults"),
   })
   .superRefine((config, ctx) => {
     const keys = new Set<string>();

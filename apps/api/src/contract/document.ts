@@ -4,6 +4,7 @@ import { CONSOLE_BASE, consoleOperations } from './console';
 import { DATA_BASE, dataOperations } from './data';
 import { dataWebhooks } from './data/webhooks';
 import { EMBED_BASE, embedOperations } from './embed';
+import { RENTAL_BASE, rentalOperations } from './rental';
 import { bookingWebhooks } from './webhooks';
 
 export const BOOKING_BASE = '/booking/v1';
@@ -65,6 +66,22 @@ export function embedDocument() {
       'What the hosted booking page and the widget learn of a company from its slug: public, readable from any origin, never cached.',
     base: EMBED_BASE,
     operations: embedOperations,
+  });
+}
+
+/** The My booking API's document: one booking, opened by its link's token (docs/decisions/my-booking.md). */
+export function rentalDocument() {
+  return openApiDocument({
+    title: 'svc My booking',
+    description:
+      "A customer's own booking after it was made, opened by the private token of its My booking link: see it, and extend it, end it early or move its delivery, priced by the server and checked against the fleet. " +
+      'Success bodies carry { data }; errors carry { error: { code, message, field?, details? } }.',
+    base: RENTAL_BASE,
+    operations: rentalOperations,
+    security: {
+      name: 'rentalToken',
+      scheme: { type: 'http', scheme: 'bearer', description: 'The token of the My booking link (rtl_…).' },
+    },
   });
 }
 

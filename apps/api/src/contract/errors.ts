@@ -53,6 +53,7 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   forbidden: 403,
   csrf_rejected: 403,
   state_conflict: 409,
+  change_not_allowed: 409,
 };
 
 export const ErrorBody = z

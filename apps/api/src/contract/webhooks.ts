@@ -67,6 +67,21 @@ export const bookingEvents = {
       JunkEventData.extend({ previous_status: z.string() }),
     ]),
   ),
+  'booking.changed': event(
+    'booking.changed',
+    BookingEventData.extend({
+      change: z
+        .object({
+          id: z.uuid(),
+          kind: z.enum(['extend', 'end_early', 'move_delivery']),
+          previous_delivery_date: DateString,
+          previous_pickup_date: DateString,
+          amount: Dollars.openapi({ description: 'what the customer paid for the change (0 when free)' }),
+          made_by: z.enum(['customer', 'api', 'office']),
+        })
+        .openapi('BookingChange'),
+    }).openapi({ description: 'an order changed after booking: its new dates are delivery_date and pickup_date' }),
+  ),
 } satisfies Record<BookingEventName, z.ZodType>;
 
 export const bookingWebhooks = Object.entries(bookingEvents).map(([name, schema]) => ({

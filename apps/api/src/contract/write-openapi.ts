@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CompanyConfig } from '../company-config/schema';
 import { repoRoot } from '../lib/paths';
-import { bookingDocument, consoleDocument, dataDocument, embedDocument } from './document';
+import { bookingDocument, consoleDocument, dataDocument, embedDocument, rentalDocument } from './document';
 
 /**
  * Writes the documents generated from the zod contract: the Booking API's OpenAPI document (committed in
@@ -15,6 +15,7 @@ const outputs = [
   { file: 'packages/sdk/openapi/data.json', content: dataDocument() },
   { file: 'packages/sdk/openapi/embed.json', content: embedDocument() },
   { file: 'packages/sdk/openapi/console.json', content: consoleDocument() },
+  { file: 'packages/sdk/openapi/rental.json', content: rentalDocument() },
   {
     file: 'docs/company-config.schema.json',
     content: z.toJSONSchema(CompanyConfig, { io: 'input', unrepresentable: 'any' }),

@@ -41,6 +41,8 @@ export type Company = {
   paymentLimits: PaymentLimits;
   /** The Data API: the platform's approval, the company's own switch, its plan (domain/data-plan.ts). */
   dataApi: { access: 'none' | 'requested' | 'approved' | 'revoked'; enabled: boolean; plan: 'free' | 'paid' };
+  /** The customer's changes after the booking (domain/rental-changes.ts). */
+  rentalChanges: { saveCards: boolean; moveCutoffHour: number };
 };
 
 /** Caps against card testing (docs/decisions/payment-caps.md). */

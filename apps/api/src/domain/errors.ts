@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   'forbidden',
   'csrf_rejected',
   'state_conflict',
+  // The rental after the booking (docs/decisions/my-booking.md).
+  'change_not_allowed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

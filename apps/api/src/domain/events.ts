@@ -4,7 +4,7 @@
  * emit them. The Booking API's (its spec section 6) and the Data API's (data spec section 6) are separate
  * lists: an endpoint belongs to one API and takes only that API's events.
  */
-export const BOOKING_EVENTS = ['booking.completed', 'booking.held', 'booking.released'] as const;
+export const BOOKING_EVENTS = ['booking.completed', 'booking.held', 'booking.released', 'booking.changed'] as const;
 export type BookingEventName = (typeof BOOKING_EVENTS)[number];
 
 export const DATA_EVENTS = [

@@ -76,6 +76,18 @@ export const SAMPLE_EVENTS: Record<BookingEventName | DataEventName, Sample> = {
     payment_status: 'paid',
     previous_status: 'pending_risk_review',
   }),
+  'booking.changed': (at) => ({
+    ...dumpsterOrder(at),
+    payment_status: 'paid',
+    change: {
+      id: ZERO_ID,
+      kind: 'extend',
+      previous_delivery_date: at.today,
+      previous_pickup_date: at.today,
+      amount: 45,
+      made_by: 'customer',
+    },
+  }),
   'order.created': dataOrder,
   'order.status_changed': (at) => ({
     ...dataOrder(at),

@@ -17,6 +17,8 @@ export type Booked = {
   what: string;
   grossTotalCents: number;
   currency: string;
+  /** The customer's "My booking" page, when the booking has one (docs/decisions/my-booking.md). */
+  manageUrl?: string;
 };
 
 export const bookedOrder = (order: OrderRow): Booked => ({
@@ -47,9 +49,10 @@ export function confirmationMessages(
   const total = amountText(booked.grossTotalCents, booked.currency);
   const topic = noun === 'order' ? 'order_confirmation' : 'job_confirmation';
   const newTopic = noun === 'order' ? 'new_order' : 'new_job';
+  const manage = booked.manageUrl ? ` See or change your booking: ${booked.manageUrl}` : '';
   const customerText = held
-    ? `We received your ${noun} #${number} (${what}). It is being reviewed; we will confirm it shortly.`
-    : `Your ${noun} #${number} is confirmed: ${what}. Charged: ${total}.`;
+    ? `We received your ${noun} #${number} (${what}). It is being reviewed; we will confirm it shortly.${manage}`
+    : `Your ${noun} #${number} is confirmed: ${what}. Charged: ${total}.${manage}`;
   const messages: Message[] = [
     {
       channel: 'email',
@@ -140,5 +143,56 @@ export function rejectedMessages(
       subject: `${company.name}: ${noun} #${number} could not be accepted`,
       text: `We are sorry: ${company.name} could not accept your ${noun} #${number}. The authorization on your card has been released; you were not charged. Please call us if you would like to book again.`,
     },
+  ];
+}
+
+/** A change to a rental, made by the customer or for them: what changed, what it cost, the link again. */
+export function changeMessages(
+  company: Company,
+  change: { kind: 'extend' | 'end_early' | 'move_delivery'; grossTotalCents: number; currency: string },
+  order: { orderNumber: number; deliveryDate: string; pickupDate: string },
+  customer: Customer,
+  manageUrl: string | null,
+): Message[] {
+  const what = {
+    extend: `extended: pickup on ${order.pickupDate}`,
+    end_early: `ends early: pickup on ${order.pickupDate}`,
+    move_delivery: `delivery moved to ${order.deliveryDate}, pickup on ${order.pickupDate}`,
+  }[change.kind];
+  const paid = change.grossTotalCents > 0 ? ` Charged: ${amountText(change.grossTotalCents, change.currency)}.` : '';
+  const text = `Your order #${order.orderNumber} is ${what}.${paid}${manageUrl ? ` ${manageUrl}` : ''}`;
+  const messages: Message[] = [
+    {
+      channel: 'email',
+      topic: 'order_changed',
+      to: customer.email,
+      subject: `${company.name}: order #${order.orderNumber} changed`,
+      text,
+    },
+    { channel: 'sms', topic: 'order_changed', to: customer.phone, text: `${company.name}: ${text}` },
+  ];
+  const office = `Order #${order.orderNumber} ${what} (by the customer online).${paid}`;
+  if (company.contact.email)
+    messages.push({
+      channel: 'email',
+      topic: 'order_changed',
+      to: company.contact.email,
+      subject: `Order #${order.orderNumber} changed`,
+      text: office,
+    });
+  return messages;
+}
+
+/** A fresh "My booking" link the office sent (every earlier one stops working). */
+export function rentalLinkMessages(
+  company: Company,
+  order: { orderNumber: number },
+  customer: Customer,
+  manageUrl: string,
+): Message[] {
+  const text = `Your link to see or change order #${order.orderNumber}: ${manageUrl} (earlier links no longer work).`;
+  return [
+    { channel: 'email', topic: 'rental_link', to: customer.email, subject: `${company.name}: your booking link`, text },
+    { channel: 'sms', topic: 'rental_link', to: customer.phone, text: `${company.name}: ${text}` },
   ];
 }

@@ -21,6 +21,8 @@ export type ProcessorIntent = {
   declineCode: string | null;
   /** What the intent was created with: checked against the session before any order (domain/payment-match). */
   metadata: Record<string, string>;
+  /** The card it was paid with, saved to its customer when the intent asked to (saveCard). */
+  paymentMethod: string | null;
 };
 
 export type CreateIntentInput = {
@@ -36,6 +38,16 @@ export type CreateIntentInput = {
    * on Stripe, Radar's card-testing rules stand in (docs/decisions/payment-caps.md).
    */
   maxFailedAttempts?: number;
+  /** The processor's customer (createCustomer) the card is saved to, for the company's later charges. */
+  customer?: string | null;
+  /** Save the card to `customer` for off-session charges (Stripe's setup_future_usage: 'off_session'). */
+  saveCard?: boolean;
+};
+
+/** A charge of a saved card without the customer at hand (a change to a booking: docs/decisions/my-booking.md). */
+export type ChargeSavedInput = Omit<CreateIntentInput, 'saveCard' | 'maxFailedAttempts'> & {
+  customer: string;
+  paymentMethod: string;
 };
 
 export type Processor = {
@@ -46,6 +58,19 @@ export type Processor = {
   retrieveIntent(id: string, account: string | null): Promise<ProcessorIntent>;
   capture(id: string, account: string | null): Promise<ProcessorIntent>;
   cancel(id: string, account: string | null): Promise<ProcessorIntent>;
+  /** A customer to save a card to; the same idempotency key answers the same customer. */
+  createCustomer(input: {
+    idempotencyKey: string;
+    email: string;
+    name: string;
+    account: string | null;
+  }): Promise<string>;
+  /**
+   * Authorizes (manual capture) a saved card off-session. When the bank asks for the customer
+   * (authentication) or declines, the intent answers requires_payment_method with its declineCode
+   * (`authentication_required`, or the decline's), and the customer's page confirms it with a card.
+   */
+  chargeSaved(input: ChargeSavedInput): Promise<ProcessorIntent>;
 };
 
 /** The processor did not answer or failed: the caller answers 502 upstream and keeps the authorization. */

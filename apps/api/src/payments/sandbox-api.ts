@@ -1,9 +1,15 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { Queryable } from '../db/client';
-import { findSandboxIntent, recordSandboxDecline, transitionSandboxIntent } from '../db/repositories/sandbox-intents';
-import { cardOutcome } from './sandbox-cards';
+import {
+  findSandboxIntent,
+  insertSandboxPaymentMethod,
+  recordSandboxDecline,
+  type SandboxIntentRow,
+  transitionSandboxIntent,
+} from '../db/repositories/sandbox-intents';
+import { cardOutcome, type Later } from './sandbox-cards';
 import { sandboxScript } from './sandbox-client';
 
 /**
@@ -134,10 +140,13 @@ export function sandboxRoutes(
       outcome.kind === 'requires_action'
         ? { status: 'requires_action' as const, riskLevel: 'normal' as const }
         : { status: 'requires_capture' as const, riskLevel: outcome.riskLevel };
+    // As Stripe with setup_future_usage: the card is saved to the intent's customer for later charges.
+    const paymentMethod = await saveCard(db, row, last4, outcome.later);
     const updated = await transitionSandboxIntent(db, row.id, ['requires_payment_method'], {
       ...next,
       declineCode: null,
       cardLast4: last4,
+      ...(paymentMethod ? { paymentMethod } : {}),
     });
     if (!updated)
       return c.json(
@@ -196,6 +205,14 @@ export function sandboxRoutes(
       page(approved ? 'Authentication complete' : 'Authentication failed', '<p>You can close this page.</p>'),
     );
   });
+}
+
+/** A card confirmed on an intent that asked to save it (or a saved card paid again): its payment method. */
+async function saveCard(db: Queryable, row: SandboxIntentRow, last4: string, later: Later): Promise<string | null> {
+  if (row.setupFutureUsage !== 'off_session' || !row.customer) return null;
+  const id = `pm_sbx_${randomBytes(12).toString('hex')}`;
+  await insertSandboxPaymentMethod(db, { id, customer: row.customer, later, cardLast4: last4 });
+  return id;
 }
 
 function escapeHtml(value: string): string {

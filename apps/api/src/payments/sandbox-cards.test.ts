@@ -3,10 +3,11 @@ import { cardOutcome, luhnValid, TEST_CARDS } from './sandbox-cards';
 
 describe('sandbox test cards', () => {
   it.each([
-    [TEST_CARDS.success, { kind: 'authorized', riskLevel: 'normal' }],
+    [TEST_CARDS.success, { kind: 'authorized', riskLevel: 'normal', later: 'succeeds' }],
+    [TEST_CARDS.declinedLater, { kind: 'authorized', riskLevel: 'normal', later: 'declined' }],
     ['4242 4242 4242 4242', { kind: 'authorized', riskLevel: 'normal' }],
     [TEST_CARDS.elevatedRisk, { kind: 'authorized', riskLevel: 'elevated' }],
-    [TEST_CARDS.authenticationRequired, { kind: 'requires_action' }],
+    [TEST_CARDS.authenticationRequired, { kind: 'requires_action', later: 'authentication_required' }],
     [TEST_CARDS.insufficientFunds, { kind: 'declined', declineCode: 'insufficient_funds' }],
     [TEST_CARDS.genericDecline, { kind: 'declined', declineCode: 'generic_decline' }],
     ['5555555555554444', { kind: 'declined', declineCode: 'generic_decline' }],

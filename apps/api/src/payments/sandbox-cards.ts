@@ -1,9 +1,12 @@
 /**
  * The sandbox's test cards, after Stripe's: what happens when a card number is confirmed. Pure.
  */
+/** What an off-session charge of the card, once saved, does. */
+export type Later = 'succeeds' | 'authentication_required' | 'declined';
+
 export type CardOutcome =
-  | { kind: 'authorized'; riskLevel: 'normal' | 'elevated' }
-  | { kind: 'requires_action' }
+  | { kind: 'authorized'; riskLevel: 'normal' | 'elevated'; later: Later }
+  | { kind: 'requires_action'; later: Later }
   | { kind: 'declined'; declineCode: 'generic_decline' | 'insufficient_funds'; message: string }
   | { kind: 'invalid'; code: 'incorrect_number'; message: string };
 
@@ -13,6 +16,8 @@ export const TEST_CARDS = {
   insufficientFunds: '4000000000009995',
   authenticationRequired: '4000002760003184',
   elevatedRisk: '4000000000009235',
+  /** Authorizes now; saved, its later off-session charges are declined (as Stripe's 4000 0000 0000 0341). */
+  declinedLater: '4000000000000341',
 } as const;
 
 export function luhnValid(digits: string): boolean {
@@ -35,11 +40,14 @@ export function cardOutcome(rawNumber: string): CardOutcome {
   }
   switch (number) {
     case TEST_CARDS.success:
-      return { kind: 'authorized', riskLevel: 'normal' };
+      return { kind: 'authorized', riskLevel: 'normal', later: 'succeeds' };
     case TEST_CARDS.elevatedRisk:
-      return { kind: 'authorized', riskLevel: 'elevated' };
+      return { kind: 'authorized', riskLevel: 'elevated', later: 'succeeds' };
+    case TEST_CARDS.declinedLater:
+      return { kind: 'authorized', riskLevel: 'normal', later: 'declined' };
+    // Asks for authentication every time, off-session too (as Stripe's 4000 0027 6000 3184).
     case TEST_CARDS.authenticationRequired:
-      return { kind: 'requires_action' };
+      return { kind: 'requires_action', later: 'authentication_required' };
     case TEST_CARDS.insufficientFunds:
       return { kind: 'declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' };
     case TEST_CARDS.genericDecline:

@@ -1,12 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/client';
 import {
   findSandboxIntent,
+  findSandboxPaymentMethod,
   insertOrGetSandboxIntent,
   type SandboxIntentRow,
   transitionSandboxIntent,
 } from '../db/repositories/sandbox-intents';
-import type { CreateIntentInput, Processor, ProcessorIntent } from './processor';
+import type { ChargeSavedInput, CreateIntentInput, Processor, ProcessorIntent } from './processor';
 
 /**
  * The built-in processor of the embedded default: PaymentIntents with manual capture, kept in our own
@@ -24,6 +25,7 @@ const toIntent = (row: SandboxIntentRow): ProcessorIntent => ({
   riskLevel: row.riskLevel,
   declineCode: row.declineCode,
   metadata: row.metadata as Record<string, string>,
+  paymentMethod: row.paymentMethod,
 });
 
 export class SandboxIntentError extends Error {
@@ -41,6 +43,7 @@ function sameRequest(row: SandboxIntentRow, input: CreateIntentInput): boolean {
     row.amountCents === input.amountCents &&
     row.currency === input.currency.toLowerCase() &&
     row.account === input.account &&
+    row.customer === (input.customer ?? null) &&
     sorted(row.metadata) === sorted(input.metadata)
   );
 }
@@ -66,8 +69,46 @@ export function createSandboxProcessor(db: Queryable): Processor {
         status: 'requires_payment_method',
         metadata: input.metadata,
         maxFailedAttempts: input.maxFailedAttempts ?? null,
+        customer: input.customer ?? null,
+        setupFutureUsage: input.saveCard && input.customer ? 'off_session' : null,
       });
       // As Stripe: a key replays its first request only; other parameters are an idempotency_error.
+      if (!sameRequest(row, input)) {
+        throw new SandboxIntentError(
+          'idempotency_error',
+          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        );
+      }
+      return toIntent(row);
+    },
+    async createCustomer({ idempotencyKey }) {
+      // The sandbox keeps no customers of its own: one id per idempotency key, the cards saved to it.
+      return `cus_sbx_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
+    },
+    async chargeSaved(input: ChargeSavedInput) {
+      const method = await findSandboxPaymentMethod(db, input.paymentMethod);
+      if (!method || method.customer !== input.customer) {
+        throw new SandboxIntentError('resource_missing', `No such payment method: ${input.paymentMethod}`);
+      }
+      const id = `pi_sbx_${randomBytes(12).toString('hex')}`;
+      const row = await insertOrGetSandboxIntent(db, {
+        id,
+        clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+        idempotencyKey: input.idempotencyKey,
+        amountCents: input.amountCents,
+        currency: input.currency.toLowerCase(),
+        account: input.account,
+        customer: input.customer,
+        metadata: input.metadata,
+        cardLast4: method.cardLast4,
+        // As Stripe off-session: authorized, or waiting for the customer with the reason.
+        ...(method.later === 'succeeds'
+          ? { status: 'requires_capture' as const, riskLevel: 'normal' as const, paymentMethod: method.id }
+          : {
+              status: 'requires_payment_method' as const,
+              declineCode: method.later === 'declined' ? 'generic_decline' : 'authentication_required',
+            }),
+      });
       if (!sameRequest(row, input)) {
         throw new SandboxIntentError(
           'idempotency_error',

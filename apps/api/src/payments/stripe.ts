@@ -1,5 +1,11 @@
 import type Stripe from 'stripe';
-import { type CreateIntentInput, type Processor, type ProcessorIntent, ProcessorUnavailable } from './processor';
+import {
+  type ChargeSavedInput,
+  type CreateIntentInput,
+  type Processor,
+  type ProcessorIntent,
+  ProcessorUnavailable,
+} from './processor';
 
 export type StripeSettings = {
   secretKey: string;
@@ -56,11 +62,47 @@ export function createStripeProcessor(settings: StripeSettings): Processor {
             capture_method: 'manual',
             automatic_payment_methods: { enabled: true },
             metadata: input.metadata,
+            // The card is saved to the customer for the company's later charges (docs/decisions/my-booking.md).
+            ...(input.customer ? { customer: input.customer } : {}),
+            ...(input.customer && input.saveCard ? { setup_future_usage: 'off_session' as const } : {}),
           },
           { idempotencyKey: input.idempotencyKey, ...on(input.account) },
         ),
       );
       return toIntent(intent);
+    },
+    async createCustomer({ idempotencyKey, email, name, account }) {
+      const customer = await call((stripe) =>
+        stripe.customers.create({ email, name }, { idempotencyKey, ...on(account) }),
+      );
+      return customer.id;
+    },
+    async chargeSaved(input: ChargeSavedInput) {
+      const { StripeSdk } = await loaded;
+      try {
+        return toIntent(
+          await call((stripe) =>
+            stripe.paymentIntents.create(
+              {
+                amount: input.amountCents,
+                currency: input.currency.toLowerCase(),
+                capture_method: 'manual',
+                customer: input.customer,
+                payment_method: input.paymentMethod,
+                off_session: true,
+                confirm: true,
+                metadata: input.metadata,
+              },
+              { idempotencyKey: input.idempotencyKey, ...on(input.account) },
+            ),
+          ),
+        );
+      } catch (err) {
+        // Declined or authentication_required: Stripe answers 402 with the intent, which waits for the customer.
+        const intent = err instanceof StripeSdk.errors.StripeCardError ? err.payment_intent : undefined;
+        if (intent) return toIntent(intent);
+        throw err;
+      }
     },
     async retrieveIntent(id, account) {
       return toIntent(
@@ -93,6 +135,8 @@ function toIntent(intent: Stripe.PaymentIntent): ProcessorIntent {
     riskLevel: risk === 'elevated' || risk === 'highest' ? 'elevated' : risk ? 'normal' : null,
     declineCode: intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? null,
     metadata: { ...intent.metadata },
+    paymentMethod:
+      typeof intent.payment_method === 'string' ? intent.payment_method : (intent.payment_method?.id ?? null),
   };
 }
 

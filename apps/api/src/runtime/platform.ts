@@ -4,6 +4,7 @@ import { consoleSecret } from '../accounts/secret';
 import { CONSOLE_BASE } from '../contract/console';
 import { DATA_BASE } from '../contract/data';
 import { EMBED_BASE } from '../contract/embed';
+import { RENTAL_BASE } from '../contract/rental';
 import { type Database, openDatabase } from '../db/client';
 import { Registry } from '../db/registry';
 import { outboxBacklog } from '../db/repositories/outbox';
@@ -15,6 +16,7 @@ import { createConsoleSurface } from '../http/surfaces/console';
 import { createDataSurface } from '../http/surfaces/data';
 import { createEmbedSurface } from '../http/surfaces/embed';
 import { type Check, createOpsSurface, OPS_PATHS } from '../http/surfaces/ops';
+import { createRentalSurface } from '../http/surfaces/rental';
 import { createSandboxSurface } from '../http/surfaces/sandbox';
 import { keptFor } from '../lib/kept-for';
 import { log } from '../lib/log';
@@ -96,6 +98,14 @@ export async function createPlatform(options: {
     intentCaps,
   });
   const embed = createEmbedSurface({ db: database.db, hostedBaseUrl: env.hostedBaseUrl });
+  const rental = createRentalSurface({
+    db: database.db,
+    processorFor,
+    clientIp,
+    hostedBaseUrl: env.hostedBaseUrl,
+    ratePerMinute: env.ratePerMinute,
+    redis,
+  });
   const upgradeUrl = `${env.consoleBaseUrl}/settings/api#plan`;
   const windows = createWindows(database.db, () => new Date(), upgradeUrl);
   registry.onFlush(() => windows.flush());
@@ -124,6 +134,7 @@ export async function createPlatform(options: {
         database,
         channels: channelsFromEnv(env),
         processorFor,
+        links: { hostedBaseUrl: env.hostedBaseUrl },
         allowLocalWebhooks: env.allowLocalWebhooks,
         recoveryMs: env.recoveryIntervalMs,
       })
@@ -149,6 +160,7 @@ export async function createPlatform(options: {
       if ((OPS_PATHS as readonly string[]).includes(path)) return ops.fetch(request);
       if (path.startsWith(SANDBOX_BASE)) return sandboxApp.fetch(request, env as object);
       if (path.startsWith(EMBED_BASE)) return embed.fetch(request, env as object);
+      if (path.startsWith(RENTAL_BASE)) return rental.fetch(request, env as object);
       if (path.startsWith(DATA_BASE)) return data.fetch(request, env as object);
       if (path.startsWith(CONSOLE_BASE)) return consoleApp.fetch(request, env as object);
       return booking.fetch(request, env);

@@ -5,6 +5,7 @@ import { deliverDue } from '../events/deliver';
 import { log } from '../lib/log';
 import { metrics } from '../lib/metrics';
 import { oneAtATime } from '../lib/one-at-a-time';
+import type { Links } from '../use-cases/rentals/links';
 import type { ProcessorFor } from '../use-cases/shared/payments';
 import { recoverSessions } from '../use-cases/shared/recover-sessions';
 
@@ -34,6 +35,8 @@ export async function startWorkers(deps: {
   database: Database;
   channels: Channels;
   processorFor: ProcessorFor;
+  /** Where the hosted pages are: the "My booking" link of an order the recovery makes. */
+  links?: Links;
   allowLocalWebhooks: boolean;
   outboxIdleMs?: number;
   recoveryMs?: number;
@@ -57,7 +60,7 @@ export async function startWorkers(deps: {
   });
   const recoveryMs = deps.recoveryMs ?? 15_000;
   const recovery = loop('recovery', recoveryMs, async () => {
-    await recoverSessions({ db, processorFor: deps.processorFor, now });
+    await recoverSessions({ db, processorFor: deps.processorFor, now, links: deps.links });
     return recoveryMs;
   });
   await deps.database.listen(OUTBOX_CHANNEL, outbox.wake);

@@ -20,6 +20,7 @@ const APIS = {
   booking: { base: '/booking/v1', document: readDocument('booking') },
   data: { base: '/data/v1', document: readDocument('data') },
   console: { base: '/console/v1', document: readDocument('console') },
+  rental: { base: '/rental/v1', document: readDocument('rental') },
 };
 export type Api = keyof typeof APIS;
 for (const [name, { document }] of Object.entries(APIS)) ajv.addSchema(document, name);

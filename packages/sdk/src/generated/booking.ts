@@ -375,6 +375,44 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "booking.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** booking.changed, delivered to the company's endpoints */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Event_booking_changed"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; anything else is retried */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -483,6 +521,39 @@ export interface components {
                 previous_status: string;
             });
         };
+        Event_booking_changed: {
+            /** @enum {string} */
+            event: "booking.changed";
+            /** Format: date-time */
+            created_at: string;
+            /** @description an order changed after booking: its new dates are delivery_date and pickup_date */
+            data: components["schemas"]["BookingEventData"] & {
+                change: components["schemas"]["BookingChange"];
+            };
+        };
+        BookingChange: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "extend" | "end_early" | "move_delivery";
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            previous_delivery_date: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            previous_pickup_date: string;
+            /**
+             * @description what the customer paid for the change (0 when free)
+             * @example 395
+             */
+            amount: number;
+            /** @enum {string} */
+            made_by: "customer" | "api" | "office";
+        };
         Company: {
             slug: string;
             name: string;
@@ -560,7 +631,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_body" | "invalid_parameter" | "unauthorized" | "origin_required" | "origin_not_allowed" | "secret_in_browser" | "company_inactive" | "not_found" | "method_not_allowed" | "booking_offline" | "payments_not_ready" | "date_past" | "date_closed" | "out_of_service_area" | "promo_invalid" | "account_customer" | "material_not_allowed" | "size_sold_out" | "already_authorized" | "payment_intent_mismatch" | "unconfirmed" | "processing" | "idempotency_conflict" | "rate_limited" | "internal" | "upstream" | "booking_api_off" | "slot_past_date" | "slot_same_day_closed" | "slot_too_far" | "slot_non_working_day" | "slot_blackout" | "slot_bad_window" | "slot_bad_date" | "photos_not_available" | "photos_expired" | "photos_limit_reached" | "photo_too_large" | "photo_type" | "photo_rejected" | "access_disabled" | "daily_window_ended" | "lead_quota_exceeded" | "forbidden" | "csrf_rejected" | "state_conflict";
+                code: "invalid_body" | "invalid_parameter" | "unauthorized" | "origin_required" | "origin_not_allowed" | "secret_in_browser" | "company_inactive" | "not_found" | "method_not_allowed" | "booking_offline" | "payments_not_ready" | "date_past" | "date_closed" | "out_of_service_area" | "promo_invalid" | "account_customer" | "material_not_allowed" | "size_sold_out" | "already_authorized" | "payment_intent_mismatch" | "unconfirmed" | "processing" | "idempotency_conflict" | "rate_limited" | "internal" | "upstream" | "booking_api_off" | "slot_past_date" | "slot_same_day_closed" | "slot_too_far" | "slot_non_working_day" | "slot_blackout" | "slot_bad_window" | "slot_bad_date" | "photos_not_available" | "photos_expired" | "photos_limit_reached" | "photo_too_large" | "photo_type" | "photo_rejected" | "access_disabled" | "daily_window_ended" | "lead_quota_exceeded" | "forbidden" | "csrf_rejected" | "state_conflict" | "change_not_allowed";
                 message: string;
                 /** @description the request field or parameter at fault */
                 field?: string;
@@ -990,6 +1061,11 @@ export interface components {
             customer_id: string;
             /** @description true when this order was created by an earlier call */
             already?: boolean;
+            /**
+             * Format: uri
+             * @description the customer's private My booking page (see, extend, end early, move the delivery). Only the answer that created the order carries it; it is also in the confirmation e-mail and text
+             */
+            manage_url?: string;
         };
         ConfirmRequest: {
             /**

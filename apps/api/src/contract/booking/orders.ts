@@ -140,6 +140,10 @@ const Confirmation = z
     invoice_id: z.uuid(),
     customer_id: z.uuid(),
     already: z.boolean().optional().openapi({ description: 'true when this order was created by an earlier call' }),
+    manage_url: z.url().optional().openapi({
+      description:
+        "the customer's private My booking page (see, extend, end early, move the delivery). Only the answer that created the order carries it; it is also in the confirmation e-mail and text",
+    }),
   })
   .openapi('Confirmation');
 

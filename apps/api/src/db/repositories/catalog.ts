@@ -198,6 +198,9 @@ export async function loadCatalog(db: Queryable, companyId: string): Promise<Cat
     materials: { enabled: row.materialsEnabled, required: row.materialsRequired, note: row.materialsNote },
     bookingConfirmedUrl: row.bookingConfirmedUrl,
     processor: { kind: row.processorKind, account: row.processorAccount },
+    rentalChanges: row.rentalChanges
+      ? { saveCards: row.rentalChanges.save_cards, moveCutoffHour: row.rentalChanges.move_cutoff_hour }
+      : { saveCards: true, moveCutoffHour: 12 },
     paymentLimits: row.paymentLimits
       ? {
           intentsPerIpPerHour: row.paymentLimits.intents_per_ip_per_hour,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
-import { sandboxPaymentIntents } from '../schema';
+import { sandboxPaymentIntents, sandboxPaymentMethods } from '../schema';
 
 export type SandboxIntentRow = typeof sandboxPaymentIntents.$inferSelect;
 
@@ -28,7 +28,7 @@ export async function transitionSandboxIntent(
   db: Queryable,
   id: string,
   from: SandboxIntentRow['status'][],
-  set: Partial<Pick<SandboxIntentRow, 'status' | 'riskLevel' | 'declineCode' | 'cardLast4'>>,
+  set: Partial<Pick<SandboxIntentRow, 'status' | 'riskLevel' | 'declineCode' | 'cardLast4' | 'paymentMethod'>>,
 ): Promise<SandboxIntentRow | undefined> {
   const [row] = await db
     .update(sandboxPaymentIntents)
@@ -58,5 +58,23 @@ export async function recordSandboxDecline(
     })
     .where(sql`${t.id} = ${id} and ${t.status} = 'requires_payment_method'`)
     .returning();
+  return row;
+}
+
+export type SandboxPaymentMethodRow = typeof sandboxPaymentMethods.$inferSelect;
+
+/** Saves a card to a customer (a confirmed intent that asked to save it). */
+export async function insertSandboxPaymentMethod(
+  db: Queryable,
+  values: typeof sandboxPaymentMethods.$inferInsert,
+): Promise<void> {
+  await db.insert(sandboxPaymentMethods).values(values);
+}
+
+export async function findSandboxPaymentMethod(
+  db: Queryable,
+  id: string,
+): Promise<SandboxPaymentMethodRow | undefined> {
+  const [row] = await db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, id));
   return row;
 }

@@ -100,7 +100,7 @@ export async function attachIntent(
   db: Queryable,
   companyId: string,
   sessionId: string,
-  intent: { paymentIntentId: string; clientSecret: string },
+  intent: { paymentIntentId: string; clientSecret: string; processorCustomer: string | null },
 ): Promise<SessionRow | undefined> {
   const [row] = await db
     .update(bookingSessions)

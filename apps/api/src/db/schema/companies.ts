@@ -35,6 +35,9 @@ export type PaymentLimitsRow = {
   declines_per_hour?: number;
 };
 
+/** companies.rental_changes as stored. */
+export type RentalChangesRow = { save_cards: boolean; move_cutoff_hour: number };
+
 export const companies = pgTable('companies', {
   id: id(),
   slug: text('slug').notNull().unique(),
@@ -67,6 +70,8 @@ export const companies = pgTable('companies', {
   junk: jsonb('junk').$type<JunkSetup>(),
   /** The fleet (company config `fleet`, sizes by key); null when the company counts no cans. */
   fleet: jsonb('fleet').$type<FleetSetup>(),
+  /** Changes after the booking (company config `rental_changes`); null: the defaults (domain/rental-changes.ts). */
+  rentalChanges: jsonb('rental_changes').$type<RentalChangesRow>(),
   /** Data API access, decided by the platform: none -> requested -> approved | revoked (docs/decisions/data-api.md). */
   dataApiAccess: text('data_api_access').$type<DataApiAccess>().notNull().default('none'),
   /** What the company said it will use the Data API for, when it asked. */

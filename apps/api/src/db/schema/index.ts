@@ -13,4 +13,5 @@ export * from './junk';
 export * from './leads';
 export * from './orders';
 export * from './platform';
+export * from './rentals';
 export * from './sandbox';

@@ -70,6 +70,9 @@ export const orders = pgTable(
     /** utm_* and referrer of the page the booking came from (IntentRequest.attribution). */
     attribution: jsonb('attribution').$type<Record<string, string>>(),
     isDemo: boolean('is_demo').notNull().default(false),
+    /** The processor's customer and the card saved at booking for the company's later charges (a change). */
+    processorCustomer: text('processor_customer'),
+    savedCard: text('saved_card'),
     createdAt: createdAt(),
     /** Set by every status change. */
     updatedAt: updatedAt(),
@@ -209,6 +212,8 @@ export const bookingSessions = pgTable(
     sizeId: uuid('size_id'),
     deliveryDate: date('delivery_date'),
     pickupDate: date('pickup_date'),
+    /** The processor's customer the card is saved to, when the company saves cards (docs/decisions/my-booking.md). */
+    processorCustomer: text('processor_customer'),
     lastError: text('last_error'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     notifiedUnconfirmedAt: timestamp('notified_unconfirmed_at', { withTimezone: true }),

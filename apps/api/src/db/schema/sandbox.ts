@@ -21,8 +21,24 @@ export const sandboxPaymentIntents = pgTable(
     failedAttempts: integer('failed_attempts').notNull().default(0),
     maxFailedAttempts: integer('max_failed_attempts'),
     metadata: jsonb('metadata').notNull(),
+    /** Stripe's customer, setup_future_usage and payment_method: a card saved for later, off-session charges. */
+    customer: text('customer'),
+    setupFutureUsage: text('setup_future_usage').$type<'off_session'>(),
+    paymentMethod: text('payment_method'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('sandbox_payment_intents_idempotency').on(t.idempotencyKey)],
 );
+
+/**
+ * Cards the sandbox saved to a customer (a confirmed intent with setup_future_usage), after Stripe's test
+ * cards: `later` says what an off-session charge of it does (docs/decisions/my-booking.md).
+ */
+export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
+  id: text('id').primaryKey(),
+  customer: text('customer').notNull(),
+  later: text('later').$type<'succeeds' | 'authentication_required' | 'declined'>().notNull(),
+  cardLast4: text('card_last4').notNull(),
+  createdAt: createdAt(),
+});

@@ -92,7 +92,8 @@ export function createBookingSurface(deps: BookingDeps) {
   const catalog = (c: Context<BookingEnv>) => scope(c).catalog;
   const today = (c: Context<BookingEnv>) => todayIn(catalog(c).company.timezone, now());
   const caps = deps.intentCaps ?? createIntentCaps({ redis: deps.redis });
-  const orders = { db: deps.db, processorFor: deps.processorFor, admit: caps.admit, now };
+  const links = { hostedBaseUrl: deps.hostedBaseUrl };
+  const orders = { db: deps.db, processorFor: deps.processorFor, admit: caps.admit, now, links };
   // Pages are capped per address; a backend's server key speaks for many customers (http/intent-caps.ts).
   const caller = (c: Context<BookingEnv>): Caller => {
     const keyKind = keyKindOf(scope(c));

@@ -161,7 +161,7 @@ export async function createOrderForSession(deps: OfficeDeps, scope: Scope, sess
   }
   const catalog = await catalogOf(deps.database, scope);
   const settled = await settleSession(
-    { db, processorFor: deps.processorFor, now: deps.now, via: 'office' },
+    { db, processorFor: deps.processorFor, now: deps.now, via: 'office', links: deps.links },
     catalog,
     session,
     FULFILMENTS[session.kind],

@@ -45,8 +45,9 @@ export async function countFleet(
   size: Tracked,
   deliveries: { from: string; to: string },
   rentalDays: number,
+  except?: string,
 ): Promise<FleetDays> {
-  return (await countFleets(db, catalog, [size], deliveries, rentalDays)).get(size.id) as FleetDays;
+  return (await countFleets(db, catalog, [size], deliveries, rentalDays, except)).get(size.id) as FleetDays;
 }
 
 /** The counts of several tracked sizes over the same delivery days, in one read (GET /sizes, the console). */
@@ -56,13 +57,14 @@ export async function countFleets(
   sizes: Tracked[],
   deliveries: { from: string; to: string },
   longestRental: number,
+  except?: string,
 ): Promise<Map<string, FleetDays>> {
   if (sizes.length === 0) return new Map();
   const turnaround = Math.max(...sizes.map((s) => s.fleet.turnaroundDays));
   const to = addDays(deliveries.to, longestRental + turnaround);
   const since = addDays(deliveries.from, -turnaround);
   const ids = sizes.map((s) => s.id);
-  const rentals = await rentalsOfSizes(db, catalog.company.id, ids, { since, to });
+  const rentals = await rentalsOfSizes(db, catalog.company.id, ids, { since, to }, except);
   return new Map(
     sizes.map((s) => {
       const changes = changesOf(rentals.get(s.id) ?? [], s.fleet.turnaroundDays);
@@ -136,11 +138,17 @@ export function soldOut(size: Size, booking: { delivery: string; rentalDays: num
  * Whether a rental finds a can free for its whole stay (a size whose cans are not counted always does): the
  * intent's early refusal, and the fulfilment's rule under the company's lock.
  */
-export async function rentalFits(tx: Queryable, catalog: Catalog, booking: Rental): Promise<boolean> {
+export async function rentalFits(
+  tx: Queryable,
+  catalog: Catalog,
+  booking: Rental,
+  /** A booked order whose days change: its own can does not count against it. */
+  except?: string,
+): Promise<boolean> {
   const size = catalog.sizes.find((s) => s.id === booking.sizeId);
   if (!size || !isTracked(size)) return true;
   const stay = { from: booking.delivery, to: booking.delivery };
-  const days = await countFleet(tx, catalog, size, stay, booking.rentalDays);
+  const days = await countFleet(tx, catalog, size, stay, booking.rentalDays, except);
   return canFits(size.fleet, days, booking.delivery, booking.pickup);
 }
 

@@ -55,6 +55,7 @@ export function configToCatalog(input: unknown): CatalogValues {
         sizes: c.fleet.sizes,
         outOfService: c.fleet.out_of_service,
       },
+      rentalChanges: c.rental_changes,
     },
     closedDates: c.closed_dates,
     sizes: c.sizes.map((s, i) => ({

@@ -121,6 +121,7 @@ export function rowsToConfig(rows: ConfigRows): CompanyConfigInput {
           },
         }
       : {}),
+    ...(c.rentalChanges ? { rental_changes: c.rentalChanges } : {}),
   };
 }
 

@@ -10,19 +10,24 @@ import type { CatalogScope } from '../../domain/scope';
 import { presentBookingEvent } from '../../messages/booking-events';
 import { bookedOrder } from '../../messages/notices';
 import { rentalFits, rentalOf } from '../catalog/fleet';
+import { issueRentalLink, type Links, rentalUrl } from '../rentals/links';
 import { announceBooking, bookCustomer, bookInvoice } from '../shared/bookkeeping';
 import { announceOrderCreated } from '../shared/data-events';
 import type { ProcessorFor } from '../shared/payments';
-import { BookingRefused, confirmSession, type Fulfilment } from '../shared/settle';
+import { BookingRefused, confirmSession, type Fulfilment, type Made, type Paid } from '../shared/settle';
 import type { DumpsterBooking } from './create-intent';
 
-type Deps = { db: Db; processorFor: ProcessorFor };
+type Deps = { db: Db; processorFor: ProcessorFor; links?: Links };
 
 /** A dumpster session becomes an order (see use-cases/shared/settle.ts for what every kind shares). */
 export const dumpsterFulfilment: Fulfilment<Confirmation> = {
   kind: 'dumpster',
-  make: async (tx, catalog, session, held) => ({ id: (await createOrder(tx, catalog, session, held)).id }),
-  confirmation: (db, _catalog, found, already) => confirmation(db, found.session, found.orderNumber as number, already),
+  make: (tx, catalog, session, held, _now, paid) => createOrder(tx, catalog, session, held, paid),
+  confirmation: async (db, _catalog, found, already, made) => ({
+    ...(await confirmation(db, found.session, found.orderNumber as number, already)),
+    // The link's token is kept only as a fingerprint: the answer that made the order is the one that says it.
+    ...(made?.manageUrl ? { manage_url: made.manageUrl } : {}),
+  }),
 };
 
 /**
@@ -34,7 +39,7 @@ export function confirmOrder(deps: Deps, scope: CatalogScope, body: z.infer<type
   return confirmSession(deps, scope.catalog, body, dumpsterFulfilment);
 }
 
-async function createOrder(tx: Db, catalog: Catalog, session: SessionRow, held: boolean): Promise<OrderRow> {
+async function createOrder(tx: Db, catalog: Catalog, session: SessionRow, held: boolean, paid: Paid): Promise<Made> {
   const { company } = catalog;
   const frozen = session.request as DumpsterBooking;
   const { request, quote } = frozen;
@@ -83,7 +88,12 @@ async function createOrder(tx: Db, catalog: Catalog, session: SessionRow, held: 
     promoCode: frozen.promoCode,
     riskReview: held,
     sessionId: session.sessionId,
+    // The card saved for the company's later charges (a change in "My booking"), when the session asked.
+    processorCustomer: session.processorCustomer,
+    savedCard: session.processorCustomer ? paid.savedCard : null,
   });
+  const token = await issueRentalLink(tx, company.id, order.id);
+  const manageUrl = paid.links ? rentalUrl(paid.links, token) : undefined;
   await bookInvoice(tx, company, session, quote, { orderId: order.id });
   await insertDispatch(tx, [
     { companyId: company.id, orderId: order.id, date: request.delivery_date, kind: 'delivery' },
@@ -92,13 +102,13 @@ async function createOrder(tx: Db, catalog: Catalog, session: SessionRow, held: 
   await announceBooking(tx, company, session, {
     held,
     event: presentBookingEvent(order),
-    booked: bookedOrder(order),
+    booked: { ...bookedOrder(order), ...(manageUrl ? { manageUrl } : {}) },
     customer: request.customer,
     link: { orderId: order.id },
   });
   // The Data API sees the order once it is confirmed; a held one on its release (office/release-order.ts).
   if (!held) await announceOrderCreated(tx, order);
-  return order;
+  return { id: order.id, ...(manageUrl ? { manageUrl } : {}) };
 }
 
 export type Confirmation = Awaited<ReturnType<typeof confirmation>>;

@@ -192,6 +192,7 @@ export async function openPayment(deps: Deps, catalog: Catalog, session: Session
   const processor = deps.processorFor(company);
   // A session written before its processor was switched off waits for it.
   if (!processor) throw new DomainError('payments_not_ready', `${company.name} cannot take card payments online yet.`);
+  const customer = await savingCustomer(processor, catalog, session);
   const intent = await processorCall(() =>
     processor.createIntent({
       amountCents: session.amountCents,
@@ -200,6 +201,7 @@ export async function openPayment(deps: Deps, catalog: Catalog, session: Session
       account: accountOf(company),
       metadata: paymentMetadata(company, session.sessionId),
       maxFailedAttempts: company.paymentLimits.failedPaymentsPerSession,
+      ...(customer ? { customer, saveCard: true } : {}),
     }),
   ).catch(async (err: unknown) => {
     await updateSession(deps.db, company.id, session.sessionId, { lastError: 'processor unavailable' });
@@ -215,9 +217,29 @@ export async function openPayment(deps: Deps, catalog: Catalog, session: Session
       },
     );
   }
-  const ids = { paymentIntentId: intent.id, clientSecret: intent.clientSecret };
+  const ids = { paymentIntentId: intent.id, clientSecret: intent.clientSecret, processorCustomer: customer };
   const attached = await attachIntent(deps.db, company.id, session.sessionId, ids);
   return { session: attached ?? { ...session, ...ids }, processor };
+}
+
+/**
+ * The processor's customer a dumpster booking's card is saved to, for the company's later charges (a change
+ * in "My booking": docs/decisions/my-booking.md); null when the company does not save cards. Made after the
+ * session's row, with a key of the session, so a retry finds the same customer.
+ */
+async function savingCustomer(processor: Processor, catalog: Catalog, session: SessionRow): Promise<string | null> {
+  const { company } = catalog;
+  if (session.kind !== 'dumpster' || !company.rentalChanges.saveCards) return null;
+  if (session.processorCustomer) return session.processorCustomer;
+  const { customer } = (session.request as { request: { customer: { email: string; name: string } } }).request;
+  return processorCall(() =>
+    processor.createCustomer({
+      idempotencyKey: `customer:${company.id}:${session.sessionId}`,
+      email: customer.email,
+      name: customer.name,
+      account: accountOf(company),
+    }),
+  );
 }
 
 /**

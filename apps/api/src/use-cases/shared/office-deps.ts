@@ -2,10 +2,17 @@ import type { Database } from '../../db/client';
 import { loadCatalog } from '../../db/repositories/catalog';
 import { DomainError } from '../../domain/errors';
 import type { CatalogScope, Scope } from '../../domain/scope';
+import type { Links } from '../rentals/links';
 import type { ProcessorFor } from './payments';
 
 /** What the console's office use cases are built with; each call takes the signed-in member's scope. */
-export type OfficeDeps = { database: Database; processorFor: ProcessorFor; now: () => Date };
+export type OfficeDeps = {
+  database: Database;
+  processorFor: ProcessorFor;
+  now: () => Date;
+  /** Where the hosted pages are: the customer's "My booking" links. */
+  links?: Links;
+};
 
 /** 409 state_conflict: the record moved on (someone else decided, or is deciding right now). */
 export const conflict = (message: string, field?: string) =>

@@ -15,13 +15,14 @@ import {
 import { failedMessages, unconfirmedMessages } from '../../messages/notices';
 import { junkFulfilment } from '../jobs/confirm-job';
 import { dumpsterFulfilment } from '../orders/confirm-order';
+import type { Links } from '../rentals/links';
 import { recordCapture } from './capture';
 import { accountOf, type ProcessorFor } from './payments';
 import { type Fulfilment, settleSession } from './settle';
 
 export { GIVE_UP_HOURS, UNCONFIRMED_NOTICE_MINUTES } from '../../domain/session-state';
 
-type Deps = { db: Db; processorFor: ProcessorFor; now: () => Date };
+type Deps = { db: Db; processorFor: ProcessorFor; now: () => Date; links?: Links };
 type Counts = { confirmed: number; notified: number; captured: number; failed: number };
 
 /**

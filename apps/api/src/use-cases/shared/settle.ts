@@ -7,6 +7,7 @@ import { type SessionState, settlementOf, transition } from '../../domain/sessio
 import { log } from '../../lib/log';
 import { metrics } from '../../lib/metrics';
 import type { ProcessorIntent } from '../../payments/processor';
+import type { Links } from '../rentals/links';
 import { recordCapture } from './capture';
 import { accountOf, type ProcessorFor, processorCall } from './payments';
 import { redeemPromoUse } from './promos';
@@ -17,6 +18,8 @@ type Deps = {
   now?: () => Date;
   /** Who settles, for the metrics: the customer's confirm (default), the recovery worker, the office. */
   via?: 'confirm' | 'recovery' | 'office';
+  /** Where the hosted pages are, for the customer's "My booking" link in the confirmation. */
+  links?: Links;
 };
 
 /** Why a paid session can no longer be made: what it needed went to another booking while it was paid for. */
@@ -33,6 +36,10 @@ export class BookingRefused extends Error {
   }
 }
 type Found = NonNullable<Awaited<ReturnType<typeof findSessionWithOrder>>>;
+/** What the payment left for the making: the card saved for later charges, and where links point. */
+export type Paid = { savedCard: string | null; links?: Links };
+/** What a making made: its id, and the customer's "My booking" link when it has one (only this answer says it). */
+export type Made = { id: string; manageUrl?: string };
 
 /**
  * What a paid session becomes, by kind: a dumpster order (use-cases/orders/confirm-order.ts) or a junk
@@ -47,9 +54,9 @@ export type Fulfilment<C> = {
    * booked, while the card was paid: docs/decisions/unpaid-intents-hold-nothing.md).
    * Its capture is recorded after the commit, by kind (use-cases/shared/capture.ts).
    */
-  make(tx: Db, catalog: Catalog, session: SessionRow, held: boolean, now: Date): Promise<{ id: string }>;
-  /** The answer of confirm for a session that has its order or job. */
-  confirmation(db: Db, catalog: Catalog, found: Found, already: boolean): Promise<C>;
+  make(tx: Db, catalog: Catalog, session: SessionRow, held: boolean, now: Date, paid: Paid): Promise<Made>;
+  /** The answer of confirm for a session that has its order or job (`made`: this call made it). */
+  confirmation(db: Db, catalog: Catalog, found: Found, already: boolean, made?: Made): Promise<C>;
 };
 
 /** Where a confirm left a session: made, or the reason there is nothing (the recovery worker steers by it). */
@@ -186,12 +193,12 @@ export async function settleSession<C>(
 
   const held = transition(state, settlement.event) === 'held';
   const now = deps.now?.() ?? new Date();
-  let made: { id: string };
+  let made: Made;
   try {
     made = await deps.db.transaction(async (tx) => {
       // The promo's row before the company's, as intents lock them: no two transactions wait on each other.
       if (!(await redeemPromoUse(tx, company.id, session.promoCode))) throw new BookingRefused(promoSpent(session));
-      return fulfilment.make(tx, catalog, session, held, now);
+      return fulfilment.make(tx, catalog, session, held, now, { savedCard: intent.paymentMethod, links: deps.links });
     });
   } catch (err) {
     if (!(err instanceof BookingRefused)) throw err;
@@ -221,7 +228,7 @@ export async function settleSession<C>(
     }
   }
   const again = (await findSessionWithOrder(deps.db, company.id, session.sessionId)) as Found;
-  return { kind: 'order', confirmation: await fulfilment.confirmation(deps.db, catalog, again, false) };
+  return { kind: 'order', confirmation: await fulfilment.confirmation(deps.db, catalog, again, false, made) };
 }
 
 const promoSpent = (session: SessionRow): Refusal => ({

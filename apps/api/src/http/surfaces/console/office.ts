@@ -35,6 +35,7 @@ export function mountOffice(surface: ConsoleSurface, deps: ConsoleDeps) {
     database: deps.database,
     processorFor: deps.processorFor,
     now: deps.now ?? (() => new Date()),
+    links: { hostedBaseUrl: deps.hostedBaseUrl },
   };
   const me = (c: Context<ConsoleEnv>): Scope => c.get('scope');
 

@@ -1,0 +1,125 @@
+import type { Context, Env } from 'hono';
+import {
+  confirmRentalChange,
+  getRental,
+  makeRentalChange,
+  quoteRentalChange,
+  RENTAL_BASE,
+  rentalOperations,
+} from '../../contract/rental';
+import type { Db } from '../../db/client';
+import { loadCatalog } from '../../db/repositories/catalog';
+import { DomainError } from '../../domain/errors';
+import { presentChange, presentChangeQuote, presentRental } from '../../present/rentals';
+import {
+  type ChangeDeps,
+  confirmChange,
+  makeChange,
+  quoteChange,
+  type Rental,
+  readRental,
+} from '../../use-cases/rentals/changes';
+import { openRentalLink } from '../../use-cases/rentals/links';
+import type { ProcessorFor } from '../../use-cases/shared/payments';
+import { createLimiter, limiterStore } from '../rate-limit';
+import { createSurface } from '../shell';
+
+type RentalEnv = Env & { Variables: { rental: Rental } };
+
+/** Wrong tokens one address may try in 10 minutes before it waits (the general limit counts every request too). */
+export const WRONG_TOKENS_PER_10_MINUTES = 10;
+
+/**
+ * The customer's "My booking" page (/rental/v1, docs/decisions/my-booking.md): the link's token, sent as a
+ * bearer, opens its one order. Any origin may call it (no cookies: the token is the credential). Every
+ * request counts against its address first; a wrong token counts again, and an address past
+ * WRONG_TOKENS_PER_10_MINUTES is refused before its token is looked up.
+ */
+export function createRentalSurface(deps: {
+  db: Db;
+  processorFor: ProcessorFor;
+  clientIp: (c: Context) => string;
+  hostedBaseUrl: string;
+  ratePerMinute: number;
+  redis?: unknown;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  const { app, route } = createSurface<RentalEnv>({
+    name: 'the My booking API',
+    surface: 'rental',
+    base: RENTAL_BASE,
+    operations: rentalOperations,
+    methods: ['GET', 'POST', 'HEAD'],
+    maxBodyBytes: 4 * 1024,
+    cors: { kind: 'any', methods: 'GET, POST', headers: 'Authorization, Content-Type, Idempotency-Key' },
+  });
+  const perAddress = createLimiter({
+    points: deps.ratePerMinute,
+    durationSeconds: 60,
+    prefix: 'rental',
+    redis: deps.redis,
+  });
+  const wrong = limiterStore(
+    { points: WRONG_TOKENS_PER_10_MINUTES, duration: 600, keyPrefix: 'rental-wrong' },
+    deps.redis,
+  );
+  const refuseWait = (c: Context, seconds: number) => {
+    c.header('Retry-After', String(seconds));
+    return new DomainError('rate_limited', `Too many tries from this address: wait ${seconds} seconds.`);
+  };
+
+  app.use('*', async (c, next) => {
+    const ip = deps.clientIp(c);
+    const wait = await perAddress.hit(ip);
+    if (wait > 0) throw refuseWait(c, wait);
+    const spent = await wrong.get(ip);
+    if (spent && spent.consumedPoints >= WRONG_TOKENS_PER_10_MINUTES)
+      throw refuseWait(c, Math.ceil(spent.msBeforeNext / 1000));
+    const header = c.req.header('authorization') ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!token) throw new DomainError('unauthorized', "Send the link's token: Authorization: Bearer rtl_…");
+    try {
+      const found = await openRentalLink(
+        deps.db,
+        token,
+        now(),
+        async (id) => (await loadCatalog(deps.db, id))?.company.timezone ?? 'UTC',
+      );
+      const catalog = await loadCatalog(deps.db, found.order.companyId);
+      if (!catalog) throw new DomainError('not_found', 'This booking link is not valid.', { field: 'token' });
+      c.set('rental', { catalog, order: found.order });
+    } catch (err) {
+      if (err instanceof DomainError && err.code === 'not_found') await wrong.consume(ip).catch(() => undefined);
+      throw err;
+    }
+    await next();
+  });
+
+  const changes: ChangeDeps = {
+    db: deps.db,
+    processorFor: deps.processorFor,
+    now,
+    links: { hostedBaseUrl: deps.hostedBaseUrl },
+  };
+  const rental = (c: Context<RentalEnv>) => c.get('rental');
+
+  route(getRental, async (c) => {
+    const view = await readRental(changes, rental(c));
+    const processor = deps.processorFor(view.catalog.company);
+    return presentRental(view, processor?.publishableKey ?? '');
+  });
+  route(quoteRentalChange, async (c) => presentChangeQuote(await quoteChange(changes, rental(c), c.req.valid('json'))));
+  route(makeRentalChange, async (c) =>
+    presentChange(
+      await makeChange(changes, rental(c), c.req.valid('json'), {
+        idempotencyKey: c.req.valid('header')['idempotency-key'],
+        actor: 'customer',
+      }),
+    ),
+  );
+  route(confirmRentalChange, async (c) =>
+    presentChange(await confirmChange(changes, rental(c), c.req.valid('param').change_id)),
+  );
+  return app;
+}

@@ -133,7 +133,7 @@ export const quoteRentalChange = createRoute({
   },
 });
 
-const IdempotencyKey = z
+export const IdempotencyKey = z
   .string()
   .min(8)
   .max(100)

@@ -4,6 +4,7 @@ import { orders, rentalLinks, sandboxPaymentIntents } from '../../src/db/schema'
 import { addDays } from '../../src/domain/dates';
 import { TEST_CARDS } from '../../src/payments/sandbox-cards';
 import { intentBody, payWithCard } from '../support/booking';
+import { svc } from '../support/cli';
 import { apiClient, expectError } from '../support/client';
 import { acmeTwin } from '../support/companies';
 import type { Target } from '../support/servers';
@@ -269,6 +270,52 @@ describe.each(targets)('My booking on $name', (target) => {
     // 2 x 20.00 = 40.00; tax 8.875% = 3.55; the company absorbs the card fee.
     const quote = await rental.post('/changes/quote', { key: taxed.token, body: { kind: 'extend', days: 2 } });
     expect(quote.body.data.amounts).toMatchObject({ extra_days: 40, tax: 3.55, processing_fee: 0, gross_total: 43.55 });
+  });
+
+  it("the company's server key reads and changes its own orders by number; booking.changed says who", async () => {
+    const hook = await svc(
+      target,
+      'webhooks',
+      'add',
+      co.slug,
+      'http://127.0.0.1:9/hooks',
+      '--event',
+      'booking.changed',
+    );
+    const made = await book(co, bigRental(first, 3));
+    const read = await api.get(`/orders/${made.order_number}`, { key: co.key });
+    expect(read.body.data).toMatchObject({ order_number: made.order_number, rental_days: 3, card_saved: true });
+    const quoted = await api.post(`/orders/${made.order_number}/changes/quote`, {
+      key: co.key,
+      body: { kind: 'extend', days: 1 },
+    });
+    // 20.00 + 8.875% (1.78, 1.775 rounded half up) = 21.78; card fee 3% (0.65) + 0.30.
+    expect(quoted.body.data.amounts).toMatchObject({ extra_days: 20, tax: 1.78, total: 21.78, processing_fee: 0.95 });
+    const made2 = await api.post(`/orders/${made.order_number}/changes`, {
+      key: co.key,
+      body: { kind: 'extend', days: 1 },
+      headers: { 'idempotency-key': `api_extend_${made.order_number}` },
+    });
+    expect(made2.body.data).toMatchObject({ status: 'applied', made_by: 'api', after: { rental_days: 4 } });
+    const events = await withTargetDb(target, async ({ db }) =>
+      db.execute(
+        sql`select payload from outbox where topic = 'booking.changed' and payload->>'order_id' = ${made.order_id}`,
+      ),
+    );
+    const rows = (events as unknown as { rows: { payload: any }[] }).rows;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.payload).toMatchObject({ order_number: made.order_number, pickup_date: addDays(first, 4) });
+    expect(rows[0]?.payload.change).toMatchObject({ kind: 'extend', made_by: 'api', amount: 22.73 });
+    await svc(target, 'webhooks', 'remove', co.slug, hook.id);
+
+    // Not another company's order, and never with a page's publishable key.
+    expectError(await api.get(`/orders/${made.order_number}`, { key: target.fixtures.acme.server }), 404, 'not_found');
+    const page = await api.get(`/orders/${made.order_number}`, {
+      key: target.fixtures.acme.publishable,
+      origin: 'https://acme.example',
+    });
+    expectError(page, 403, 'forbidden');
+    await cancel(made.order_id);
   });
 
   it('refuses a change once the can is back, and a wrong, revoked or expired token', async () => {

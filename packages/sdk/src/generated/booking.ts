@@ -259,6 +259,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{order_number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order as its customer sees it: days, status, what was paid, its changes and what may change now */
+        get: operations["getOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{order_number}/changes/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a change (extend, end early, move the delivery) would make of the order and cost; nothing is written */
+        post: operations["quoteOrderChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{order_number}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes a change: free ones at once, paid ones charged to the customer's saved card (or requires_payment) */
+        post: operations["makeOrderChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{order_number}/changes/{change_id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** After the customer confirmed the card of a change waiting for payment: applies it */
+        post: operations["confirmOrderChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "booking.completed": {
@@ -1403,6 +1471,194 @@ export interface components {
             bytes: number;
             width: number;
             height: number;
+        };
+        RentalBooking: {
+            reference: string;
+            order_number: number;
+            company: {
+                name: string;
+                phone: string | null;
+                email: string | null;
+            };
+            /** @enum {string} */
+            status: "placed" | "confirmed" | "scheduled" | "out_for_delivery" | "delivered" | "waiting_pickup" | "picked_up" | "completed" | "canceled" | "waiting_delivery" | "waiting_landfill";
+            size: string;
+            material: string | null;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            delivery_date: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            pickup_date: string;
+            rental_days: number;
+            address: {
+                line1: string;
+                city: string | null;
+                state: string | null;
+                zip: string;
+            };
+            /**
+             * @description the booking and its paid changes, card fees included
+             * @example 395
+             */
+            paid: number;
+            /** @enum {string} */
+            currency: "USD" | "CAD";
+            /**
+             * @description what one more day costs before tax and card fee
+             * @example 395
+             */
+            extra_day_price: number;
+            /** @description a paid change is charged to the card saved at booking */
+            card_saved: boolean;
+            processor: {
+                /** @enum {string} */
+                kind: "sandbox" | "stripe";
+                publishable_key: string;
+                account: string | null;
+            };
+            /** @description what the customer may change now */
+            changes_allowed: ("extend" | "end_early" | "move_delivery")[];
+            /** @description until when (company time, "YYYY-MM-DD HH:00") the delivery can move; null once it cannot */
+            move_cutoff: string | null;
+            changes: components["schemas"]["RentalChange"][];
+        };
+        RentalChange: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "extend" | "end_early" | "move_delivery";
+            /**
+             * @description applied: the order has its new days (and the card was charged); requires_payment: the bank asked for the customer (or no card is saved): confirm client_secret with the processor, then POST …/confirm
+             * @enum {string}
+             */
+            status: "pending" | "requires_payment" | "applied" | "refused" | "failed";
+            before: {
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                delivery_date: string;
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                pickup_date: string;
+                rental_days: number;
+            };
+            after: {
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                delivery_date: string;
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                pickup_date: string;
+                rental_days: number;
+            };
+            amounts: components["schemas"]["RentalChangeAmounts"];
+            /** @description set while status is requires_payment */
+            client_secret: string | null;
+            decline_code: string | null;
+            /** @enum {string} */
+            made_by: "customer" | "api" | "office";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            applied_at: string | null;
+        };
+        RentalChangeAmounts: {
+            /** @description days added (negative: an early end) */
+            days: number;
+            /**
+             * @description extra_day of the size times the days added
+             * @example 395
+             */
+            extra_days: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            tax: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            total: number;
+            /**
+             * @description the card fee, when the company passes it on
+             * @example 395
+             */
+            processing_fee: number;
+            /**
+             * @description what is charged: 0 for a free change
+             * @example 395
+             */
+            gross_total: number;
+            /** @enum {string} */
+            currency: "USD" | "CAD";
+        };
+        RentalChangeQuote: {
+            /** @enum {string} */
+            kind: "extend" | "end_early" | "move_delivery";
+            before: {
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                delivery_date: string;
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                pickup_date: string;
+                rental_days: number;
+            };
+            after: {
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                delivery_date: string;
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                pickup_date: string;
+                rental_days: number;
+            };
+            amounts: components["schemas"]["RentalChangeAmounts"];
+        };
+        RentalChangeRequest: {
+            /** @enum {string} */
+            kind: "extend";
+            /** @description days added to the rental */
+            days: number;
+        } | {
+            /** @enum {string} */
+            kind: "end_early";
+            /**
+             * Format: date
+             * @description the new pickup day: from tomorrow, before the booked one
+             * @example 2026-12-01
+             */
+            pickup_date: string;
+        } | {
+            /** @enum {string} */
+            kind: "move_delivery";
+            /**
+             * Format: date
+             * @description the new delivery day; the rental keeps its length
+             * @example 2026-12-01
+             */
+            delivery_date: string;
         };
     };
     responses: never;
@@ -2889,6 +3145,447 @@ export interface operations {
             };
             /** @description Error: internal */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: booking_api_off */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RentalBooking"];
+                    };
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized, origin_required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: origin_not_allowed, secret_in_browser, company_inactive, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: booking_api_off */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    quoteOrderChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RentalChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description The change priced */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RentalChangeQuote"];
+                    };
+                };
+            };
+            /** @description Error: invalid_parameter, invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized, origin_required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: origin_not_allowed, secret_in_browser, company_inactive, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: change_not_allowed, size_sold_out, date_closed, date_past */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: booking_api_off */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    makeOrderChange: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description one per change the customer asks for: a repeat answers the same change, charged once */
+                "idempotency-key": string;
+            };
+            path: {
+                order_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RentalChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description The change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RentalChange"];
+                    };
+                };
+            };
+            /** @description Error: invalid_parameter, invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized, origin_required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: origin_not_allowed, secret_in_browser, company_inactive, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: change_not_allowed, size_sold_out, date_closed, date_past, processing, payments_not_ready */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: upstream */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: booking_api_off */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmOrderChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: number;
+                change_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RentalChange"];
+                    };
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized, origin_required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: origin_not_allowed, secret_in_browser, company_inactive, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unconfirmed, change_not_allowed, size_sold_out */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: upstream */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,6 +6,7 @@ import { junkReadOperations } from './junk';
 import { junkOrderOperations } from './junk-orders';
 import { confirm, createIntent, getSession } from './orders';
 import { quote } from './quote';
+import { orderChangeOperations } from './rentals';
 
 export { AvailabilityQuery, getAvailability } from './calendar';
 /** The Booking API's operations, declared once: validation, handler types and the OpenAPI document. */
@@ -16,6 +17,7 @@ export { getJunkAvailability, getJunkConfig, JunkAvailabilityQuery, JunkQuoteBod
 export { confirmJunk, createJunkIntent, JunkIntentBody, uploadJunkPhotos } from './junk-orders';
 export { ConfirmBody, confirm, createIntent, getSession, IntentBody } from './orders';
 export { QuoteBody, quote } from './quote';
+export { confirmOrderChange, getOrder, makeOrderChange, quoteOrderChange } from './rentals';
 
 export const bookingOperations = [
   getCompany,
@@ -29,4 +31,5 @@ export const bookingOperations = [
   getSession,
   ...junkReadOperations,
   ...junkOrderOperations,
+  ...orderChangeOperations,
 ];

@@ -20,6 +20,7 @@ import { getSession } from '../../use-cases/shared/sessions';
 import { allowOrigin, forbidOrigin } from '../cors';
 import { createIntentCaps, type IntentCaps } from '../intent-caps';
 import { type BookingEnv, keyGate, type LiveKey } from '../key-gate';
+import { orderChangeRoutes } from './booking-rentals';
 import { createSurface } from '../shell';
 import { junkRoutes } from './junk';
 
@@ -121,6 +122,7 @@ export function createBookingSurface(deps: BookingDeps) {
   route(ops.getSession, async (c) =>
     presentSession(await getSession(deps.db, scope(c), c.req.valid('param').session_id)),
   );
+  orderChangeRoutes(surface, { db: deps.db, processorFor: deps.processorFor, now, links });
   junkRoutes(surface, {
     ...orders,
     photos: deps.photos,

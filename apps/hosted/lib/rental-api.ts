@@ -1,0 +1,115 @@
+import type { RentalBooking, RentalChange, RentalChangeQuote, RentalChangeRequest } from '@svc/sdk';
+
+/**
+ * The browser's calls to the API's My booking surface (/rental/v1): any origin may call it, the link's token
+ * is the bearer. Every failure comes back as the API's own code and sentence (or `network` when it could
+ * not be reached), for the page to show next to the field at fault.
+ */
+export type ApiFailure = {
+  code: string;
+  message: string;
+  field?: string;
+  details?: Record<string, unknown>;
+  status: number;
+};
+
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiFailure };
+
+const NETWORK: ApiFailure = {
+  code: 'network',
+  message: 'We could not reach the booking service. Check your connection and try again.',
+  status: 0,
+};
+
+async function call<T>(
+  api: string,
+  token: string,
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiResult<T>> {
+  let res: Response;
+  try {
+    res = await fetch(`${api}/rental/v1${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        Authorization: `Bearer ${token}`,
+        Accept: 'application/json',
+        ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...init.headers,
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      cache: 'no-store',
+    });
+  } catch {
+    return { ok: false, error: NETWORK };
+  }
+  const body = (await res.json().catch(() => null)) as { data?: T; error?: Omit<ApiFailure, 'status'> } | null;
+  if (res.ok && body && 'data' in body) return { ok: true, data: body.data as T };
+  const error = body?.error;
+  return {
+    ok: false,
+    error: error?.message
+      ? { ...error, status: res.status }
+      : {
+          code: 'upstream',
+          message: `The booking service answered ${res.status}. Try again in a minute.`,
+          status: res.status,
+        },
+  };
+}
+
+export const rentalApi = {
+  booking: (api: string, token: string) => call<RentalBooking>(api, token, '/booking'),
+  quote: (api: string, token: string, body: RentalChangeRequest) =>
+    call<RentalChangeQuote>(api, token, '/changes/quote', { method: 'POST', body }),
+  change: (api: string, token: string, body: RentalChangeRequest, idempotencyKey: string) =>
+    call<RentalChange>(api, token, '/changes', {
+      method: 'POST',
+      body,
+      headers: { 'Idempotency-Key': idempotencyKey },
+    }),
+  confirm: (api: string, token: string, changeId: string) =>
+    call<RentalChange>(api, token, `/changes/${encodeURIComponent(changeId)}/confirm`, { method: 'POST' }),
+};
+
+/** One key per confirmed change attempt (reused for a second click or a retry): 32 URL-safe characters. */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `chg_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+type SandboxElements = { create(type: 'payment'): { mount(el: Element): void } };
+export type Sandbox = {
+  elements(o: { clientSecret: string }): SandboxElements;
+  confirmPayment(params: {
+    elements: SandboxElements;
+    confirmParams: { return_url: string };
+    redirect: 'if_required';
+  }): Promise<{ error?: { message: string }; paymentIntent?: { id: string; status: string } }>;
+};
+type SandboxFactory = (publishableKey: string) => Sandbox;
+
+let loading: Promise<SandboxFactory> | null = null;
+
+/**
+ * The sandbox processor's card component (<API>/sandbox/v1/js, what the booking flow mounts:
+ * packages/booking-ui/src/engine/payment.tsx): loaded once, from the API's origin the CSP allows.
+ */
+export function loadSandbox(api: string): Promise<SandboxFactory> {
+  if (!loading) {
+    loading = new Promise<SandboxFactory>((resolve, reject) => {
+      const win = window as unknown as { SvcSandbox?: SandboxFactory };
+      if (win.SvcSandbox) return resolve(win.SvcSandbox);
+      const script = document.createElement('script');
+      script.src = `${api}/sandbox/v1/js`;
+      script.async = true;
+      script.onload = () => (win.SvcSandbox ? resolve(win.SvcSandbox) : reject(new Error('sandbox script broken')));
+      script.onerror = () => reject(new Error('The card form could not be loaded.'));
+      document.head.appendChild(script);
+    });
+    loading.catch(() => {
+      loading = null;
+    });
+  }
+  return loading;
+}

@@ -1,0 +1,107 @@
+import type { RentalBooking, RentalChange } from '@svc/sdk';
+
+/**
+ * The "My booking" page's words and numbers (app/rental/[token]): pure, so the server render and the
+ * browser's script say the same thing.
+ */
+
+/** The private link's token: rtl_ and 32 URL-safe characters. Anything else is not looked up. */
+export const RENTAL_TOKEN = /^rtl_[A-Za-z0-9_-]{32}$/;
+
+export type ChangeKind = RentalChange['kind'];
+
+export function money(amount: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+}
+
+/** "Tue, Dec 1, 2026" for a YYYY-MM-DD day (a calendar day: no time zone moves it). */
+export function day(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  if (!y || !m || !d) return date;
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** When a change was made: the day in UTC on the server, the visitor's own day and time once the script runs. */
+export function moment(iso: string, local: boolean): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    ...(local ? { hour: 'numeric', minute: '2-digit' } : { timeZone: 'UTC' }),
+  }).format(date);
+}
+
+/** "2026-12-03 17:00" (company time) → "Thu, Dec 3, 2026 at 5:00 PM". */
+export function cutoff(value: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})/.exec(value);
+  if (!m) return value;
+  const hour = Number(m[2]);
+  const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${m[3]} ${hour < 12 ? 'AM' : 'PM'}`;
+  return `${day(m[1] as string)} at ${clock}`;
+}
+
+export const KIND_LABEL: Record<ChangeKind, string> = {
+  extend: 'Extended',
+  end_early: 'Ended early',
+  move_delivery: 'Delivery moved',
+};
+
+export const MADE_BY_LABEL: Record<RentalChange['made_by'], string> = {
+  customer: 'you',
+  api: 'the company',
+  office: 'the company',
+};
+
+export const CHANGE_STATUS_LABEL: Record<RentalChange['status'], string> = {
+  pending: 'In progress',
+  requires_payment: 'Waiting for payment',
+  applied: 'Done',
+  refused: 'Refused',
+  failed: 'Failed',
+};
+
+/** What one change did, in a sentence: "3 more days, pickup Sat, Dec 5, 2026". */
+export function changeSummary(change: Pick<RentalChange, 'kind' | 'before' | 'after' | 'amounts'>): string {
+  if (change.kind === 'extend') {
+    const days = change.amounts.days;
+    return `${days} more ${days === 1 ? 'day' : 'days'}, pickup ${day(change.after.pickup_date)}`;
+  }
+  if (change.kind === 'end_early')
+    return `Pickup moved from ${day(change.before.pickup_date)} to ${day(change.after.pickup_date)}`;
+  return `Delivery moved from ${day(change.before.delivery_date)} to ${day(change.after.delivery_date)}`;
+}
+
+/** The booking's way from placed to completed, as the customer reads it. */
+export const PROGRESS = [
+  { label: 'Booked', statuses: ['placed', 'confirmed'] },
+  { label: 'Scheduled', statuses: ['scheduled', 'waiting_delivery'] },
+  { label: 'Out for delivery', statuses: ['out_for_delivery'] },
+  { label: 'Delivered', statuses: ['delivered'] },
+  { label: 'Waiting pickup', statuses: ['waiting_pickup'] },
+  { label: 'Picked up', statuses: ['picked_up', 'waiting_landfill'] },
+  { label: 'Completed', statuses: ['completed'] },
+] as const;
+
+/** The index in PROGRESS of a status (-1: canceled or unknown). */
+export function progressIndex(status: RentalBooking['status']): number {
+  return PROGRESS.findIndex((step) => (step.statuses as readonly string[]).includes(status));
+}
+
+/** A YYYY-MM-DD day `n` days after another (UTC calendar arithmetic). */
+export function addDays(date: string, n: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + n)).toISOString().slice(0, 10);
+}
+
+/** Who to reach for anything else: the company's phone and e-mail, as links. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}

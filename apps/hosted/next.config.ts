@@ -1,5 +1,5 @@
 import type { NextConfig } from 'next';
-import { COMMON_HEADERS } from './lib/security-headers';
+import { COMMON_HEADERS, RENTAL_HEADERS, RENTAL_PATHS } from './lib/security-headers';
 
 const config: NextConfig = {
   // Type-checked once, by `typecheck` (tsc, with Next's generated route types: `next typegen`), which
@@ -10,7 +10,11 @@ const config: NextConfig = {
   poweredByHeader: false,
   typedRoutes: false,
   // The Content-Security-Policy (with its per-request nonce) comes from proxy.ts.
-  headers: async () => [{ source: '/:path*', headers: COMMON_HEADERS }],
+  // The My booking page carries its token in the URL: it sends no Referer anywhere (the later entry wins).
+  headers: async () => [
+    { source: '/:path*', headers: COMMON_HEADERS },
+    { source: RENTAL_PATHS, headers: RENTAL_HEADERS },
+  ],
 };
 
 export default config;

@@ -13,7 +13,13 @@ import type { BrowserContext } from '@playwright/test';
  *   call it: PaymentIntents created, retrieved, updated, confirmed, captured and canceled, with form-encoded
  *   bodies, `Authorization: Bearer sk_…` (or Stripe.js's publishable key and client secret in the
  *   parameters), Stripe-Account, idempotency keys replayed, and Stripe's error shape
- *   `{ error: { type, code, decline_code, message, … } }`.
+ *   `{ error: { type, code, decline_code, message, … } }`. Customers (created, retrieved) and the cards
+ *   saved to them: an intent made with `customer` and `setup_future_usage` attaches its card (a PaymentMethod
+ *   `pm_…`, the intent's `payment_method`) to its customer once authorized, as Stripe does after the
+ *   confirmation and any authentication; without a customer the card is only set up, attachable later
+ *   (`POST /v1/payment_methods/pm_…/attach`). A saved card is charged with `customer`, `payment_method`,
+ *   `off_session: true` and `confirm: true` at creation: an authorization, or Stripe's 402 `card_error`
+ *   whose `payment_intent` (requires_payment_method) waits for the customer.
  * - js.stripe.com: the Stripe.js stand-in of support/stripe-js (the script, the Payment Element's frame).
  * - hooks.stripe.com: the issuer's 3-D Secure test page, whose buttons complete or fail the authentication.
  *
@@ -25,12 +31,24 @@ import type { BrowserContext } from '@playwright/test';
  * Test cards, after docs.stripe.com/testing: 4242 4242 4242 4242 authorizes; 4000 0000 0000 0002 is
  * declined (card_declined, generic_decline); 4000 0025 0000 3155 and 4000 0027 6000 3184 ask for 3-D Secure;
  * 4000 0000 0000 9995 is declined for insufficient funds; 4000 0000 0000 9235 authorizes with an elevated risk.
+ * Off-session (a saved card): 4242 and 9235 authorize; 4000 0027 6000 3184 always requires authentication
+ * (402, `authentication_required`); 4000 0025 0000 3155 requires it unless it was set up for off-session use
+ * (setup_future_usage), then authorizes. 4000 0000 0000 0341 attaches to a customer, but every charge of it
+ * fails (card_declined, generic_decline): on-session too, so a booking paid with it is declined, as with
+ * Stripe. A declining card other than 0341 cannot be attached (attaching verifies the card).
  */
 
 type CardResult =
   | { kind: 'authorized'; risk: 'normal' | 'elevated' }
   | { kind: 'authenticate' }
-  | { kind: 'declined'; code: string; declineCode?: string; message: string };
+  | {
+      kind: 'declined';
+      code: string;
+      declineCode?: string;
+      message: string;
+      /** 4000 0000 0000 0341: attaching it to a customer succeeds, its charges fail. */
+      attaches?: boolean;
+    };
 
 const TEST_CARDS: Record<string, CardResult> = {
   '4242424242424242': { kind: 'authorized', risk: 'normal' },
@@ -49,6 +67,23 @@ const TEST_CARDS: Record<string, CardResult> = {
     declineCode: 'insufficient_funds',
     message: 'Your card has insufficient funds.',
   },
+  '4000000000000341': {
+    kind: 'declined',
+    code: 'card_declined',
+    declineCode: 'generic_decline',
+    message: 'Your card was declined.',
+    attaches: true,
+  },
+};
+
+/** 4000 0025 0000 3155: authentication unless set up for future payments (then off-session charges pass). */
+const AUTHENTICATE_UNLESS_SET_UP = '4000002500003155';
+
+const AUTHENTICATION_REQUIRED: CardResult = {
+  kind: 'declined',
+  code: 'authentication_required',
+  declineCode: 'authentication_required',
+  message: 'Your card was declined. This transaction requires authentication.',
 };
 
 /** Stripe's test PaymentMethods, for a confirm with the secret key (docs.stripe.com/testing). */
@@ -56,6 +91,7 @@ const TEST_PAYMENT_METHODS: Record<string, string> = {
   pm_card_visa: '4242424242424242',
   pm_card_chargeDeclined: '4000000000000002',
   pm_card_authenticationRequired: '4000002760003184',
+  pm_card_chargeCustomerFail: '4000000000000341',
 };
 
 const AUTHENTICATION_FAILED =
@@ -89,12 +125,35 @@ type Status =
   | 'succeeded'
   | 'canceled';
 
-type PaymentMethod = {
+export type PaymentMethod = {
   id: string;
   object: 'payment_method';
   type: 'card';
   card: { brand: string; last4: string; exp_month: number; exp_year: number; funding: 'credit'; country: 'US' };
+  /** The customer it is attached to (saved), as Stripe's PaymentMethod says. */
+  customer: string | null;
+  created: number;
+  livemode: false;
+  // Not in Stripe's answers (pmView leaves them out):
   number: string;
+  account: string | null;
+  /** Set up for future payments by an authorized intent's setup_future_usage. */
+  setUp: 'on_session' | 'off_session' | null;
+  /** Tried on an intent: without a customer it cannot be used again, as with Stripe. */
+  used: boolean;
+};
+
+/** A PaymentMethod as the API answers it. */
+const pmView = ({ number: _n, account: _a, setUp: _s, used: _u, ...out }: PaymentMethod) => out;
+
+export type StandInCustomer = {
+  id: string;
+  account: string | null;
+  email: string | null;
+  name: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+  created: number;
 };
 
 type Charge = {
@@ -127,6 +186,11 @@ export type StandInIntent = {
   created: number;
   amountCapturable: number;
   amountReceived: number;
+  /** The customer it was made for (`customer`), and whether its card is saved to it (`setup_future_usage`). */
+  customer: string | null;
+  setupFutureUsage: 'on_session' | 'off_session' | null;
+  /** Its last confirmation was off-session (a saved card charged without the customer). */
+  offSession: boolean;
   paymentMethod: PaymentMethod | null;
   charge: Charge | null;
   lastPaymentError: StripeError | null;
@@ -167,6 +231,9 @@ export type StripeStandIn = {
   authorizations: Movement[];
   captures: Movement[];
   intents(): StandInIntent[];
+  customers(): StandInCustomer[];
+  /** Every card the stand-in was given (a confirm's card, a test PaymentMethod), attached or not. */
+  paymentMethods(): PaymentMethod[];
   /** The PaymentIntents made for one booking session (our adapter's metadata names it). */
   intentsOfSession(sessionId: string): StandInIntent[];
   /** Answers the browser's requests to js.stripe.com, api.stripe.com and hooks.stripe.com from this server. */
@@ -237,6 +304,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const secretKey = `sk_test_standin_${randomBytes(12).toString('hex')}`;
   const publishableKey = `pk_test_standin_${randomBytes(12).toString('hex')}`;
   const intents = new Map<string, StandInIntent>();
+  const customers = new Map<string, StandInCustomer>();
+  const paymentMethods = new Map<string, PaymentMethod>();
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   const requests: SeenRequest[] = [];
   const authorizations: Movement[] = [];
@@ -254,7 +323,6 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   /** The PaymentIntent as the API answers it; a publishable key sees no metadata, as with Stripe. */
   function view(intent: StandInIntent, caller: Caller, expand: string[] = []): Record<string, unknown> {
     const secret = caller.auth === 'secret';
-    const { number: _, ...paymentMethod } = intent.paymentMethod ?? { number: '' };
     const out: Record<string, unknown> = {
       id: intent.id,
       object: 'payment_intent',
@@ -269,6 +337,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       confirmation_method: 'automatic',
       created: intent.created,
       currency: intent.currency,
+      customer: intent.customer,
       description: intent.description,
       last_payment_error: intent.lastPaymentError,
       latest_charge:
@@ -285,8 +354,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           }
         : null,
       payment_method:
-        intent.paymentMethod && expand.includes('payment_method') ? paymentMethod : (intent.paymentMethod?.id ?? null),
+        intent.paymentMethod && expand.includes('payment_method')
+          ? pmView(intent.paymentMethod)
+          : (intent.paymentMethod?.id ?? null),
       payment_method_types: ['card'],
+      setup_future_usage: intent.setupFutureUsage,
       status: intent.status,
     };
     if (secret) out.metadata = intent.metadata;
@@ -340,6 +412,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     };
     intent.challenge = null;
     intent.lastPaymentError = null;
+    // setup_future_usage: the card is set up once the intent is authorized (after any authentication), and
+    // attached to the intent's customer when it has one; without one it can be attached later.
+    const card = intent.paymentMethod;
+    if (card && intent.setupFutureUsage) {
+      if (card.setUp !== 'off_session') card.setUp = intent.setupFutureUsage;
+      if (intent.customer && !card.customer) card.customer = intent.customer;
+    }
     authorizations.push({ intent: intent.id, amount: intent.amount, currency: intent.currency });
     if (intent.captureMethod === 'manual') {
       intent.status = 'requires_capture';
@@ -381,7 +460,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     };
     intent.charge = charge;
     intent.status = 'requires_payment_method';
-    const { number: _, ...paymentMethod } = intent.paymentMethod as PaymentMethod;
+    const paymentMethod = pmView(intent.paymentMethod as PaymentMethod);
     intent.paymentMethod = null;
     intent.lastPaymentError = {
       type: 'card_error',
@@ -395,27 +474,109 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     throw new Refusal(402, { ...intent.lastPaymentError, payment_intent: view(intent, caller) });
   }
 
-  /** The card a confirm names: Stripe.js's payment_method_data, or one of Stripe's test PaymentMethods. */
-  function paymentMethodOf(params: Record<string, any>): PaymentMethod | null {
-    const data = params.payment_method_data;
-    const number =
-      data?.type === 'card' ? String(data.card?.number ?? '') : TEST_PAYMENT_METHODS[String(params.payment_method)];
-    if (number === undefined) return null;
-    const expYear = Number(data?.card?.exp_year ?? 2034);
-    return {
+  /** A new card: Stripe.js's payment_method_data, or one of Stripe's test PaymentMethods (pm_card_visa, …). */
+  function newPaymentMethod(number: string, card: Record<string, any> | undefined, caller: Caller): PaymentMethod {
+    const expYear = Number(card?.exp_year ?? 2034);
+    const paymentMethod: PaymentMethod = {
       id: id('pm'),
       object: 'payment_method',
       type: 'card',
       card: {
         brand: number.startsWith('4') ? 'visa' : 'unknown',
         last4: number.slice(-4),
-        exp_month: Number(data?.card?.exp_month ?? 12),
+        exp_month: Number(card?.exp_month ?? 12),
         exp_year: expYear < 100 ? 2000 + expYear : expYear,
         funding: 'credit',
         country: 'US',
       },
+      customer: null,
+      created: now(),
+      livemode: false,
       number,
+      account: caller.account,
+      setUp: null,
+      used: false,
     };
+    paymentMethods.set(paymentMethod.id, paymentMethod);
+    return paymentMethod;
+  }
+
+  const noSuch = (kind: 'customer' | 'PaymentMethod', value: string, param: string) =>
+    new Refusal(400, {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param,
+      message: `No such ${kind}: '${value}'`,
+      doc_url: docUrl('resource_missing'),
+    });
+
+  /** A customer of the caller's account (another account's does not exist for it, as with Stripe). */
+  function customerOf(customerId: string, caller: Caller, param = 'customer'): StandInCustomer {
+    const customer = customers.get(customerId);
+    if (!customer || customer.account !== caller.account) throw noSuch('customer', customerId, param);
+    return customer;
+  }
+
+  /** A PaymentMethod named by id (or a test one's name), on the caller's account. */
+  function paymentMethodById(ref: string, caller: Caller): PaymentMethod {
+    const test = TEST_PAYMENT_METHODS[ref];
+    if (test !== undefined) return newPaymentMethod(test, undefined, caller);
+    const paymentMethod = paymentMethods.get(ref);
+    if (!paymentMethod || paymentMethod.account !== caller.account)
+      throw noSuch('PaymentMethod', ref, 'payment_method');
+    return paymentMethod;
+  }
+
+  /**
+   * The card an intent is confirmed with: Stripe.js's payment_method_data, or `payment_method` (an id or a
+   * test PaymentMethod), which must be the intent's customer's when attached, and unused when not.
+   */
+  function paymentMethodOf(params: Record<string, any>, caller: Caller, customer: string | null): PaymentMethod | null {
+    const data = params.payment_method_data;
+    if (data?.type === 'card') return newPaymentMethod(String(data.card?.number ?? ''), data.card, caller);
+    if (params.payment_method === undefined || params.payment_method === '') return null;
+    const paymentMethod = paymentMethodById(String(params.payment_method), caller);
+    if (paymentMethod.customer && paymentMethod.customer !== customer) {
+      throw new Refusal(400, {
+        type: 'invalid_request_error',
+        param: 'payment_method',
+        message: customer
+          ? `The provided PaymentMethod ${paymentMethod.id} is attached to another Customer than ${customer}.`
+          : `The provided PaymentMethod ${paymentMethod.id} is attached to a Customer: pass that Customer (customer) to use it.`,
+      });
+    }
+    if (!paymentMethod.customer && paymentMethod.used) {
+      throw new Refusal(400, {
+        type: 'invalid_request_error',
+        param: 'payment_method',
+        message:
+          'The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again. To use a PaymentMethod multiple times, you must attach it to a Customer first.',
+      });
+    }
+    return paymentMethod;
+  }
+
+  /** A boolean parameter: `true` or `false` in the form, or absent. */
+  function booleanOf(params: Record<string, any>, name: string): boolean {
+    const value = params[name];
+    if (value === undefined || value === 'false') return false;
+    if (value === 'true') return true;
+    throw new Refusal(400, {
+      type: 'invalid_request_error',
+      code: 'parameter_invalid_boolean',
+      param: name,
+      message: `Invalid boolean: ${value}`,
+    });
+  }
+
+  /** What charging a card does: on-session as the test card says; off-session, a saved card's later charge. */
+  function chargeResult(paymentMethod: PaymentMethod, offSession: boolean): CardResult {
+    const result = cardResult(paymentMethod.number);
+    if (!offSession || result.kind !== 'authenticate') return result;
+    // Off-session nobody can authenticate: 3184 always needs it, 3155 unless it was set up for off-session use.
+    return paymentMethod.number === AUTHENTICATE_UNLESS_SET_UP && paymentMethod.setUp === 'off_session'
+      ? { kind: 'authorized', risk: 'normal' }
+      : AUTHENTICATION_REQUIRED;
   }
 
   const CONFIRMABLE: Status[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
@@ -453,6 +614,34 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         message: 'Invalid currency: a three-letter ISO code in lowercase is expected.',
       });
     }
+    const customer = params.customer ? customerOf(String(params.customer), caller).id : null;
+    // Without a customer, setup_future_usage is allowed: the card is set up, and can be attached later.
+    const setupFutureUsage = params.setup_future_usage || null;
+    if (setupFutureUsage !== null && setupFutureUsage !== 'on_session' && setupFutureUsage !== 'off_session') {
+      throw new Refusal(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_invalid_string',
+        param: 'setup_future_usage',
+        message: `Invalid setup_future_usage: must be one of off_session or on_session.`,
+      });
+    }
+    const confirmNow = booleanOf(params, 'confirm');
+    if (booleanOf(params, 'off_session') && !confirmNow) {
+      throw new Refusal(400, {
+        type: 'invalid_request_error',
+        param: 'off_session',
+        message: 'off_session can only be passed when confirm is true.',
+      });
+    }
+    const paymentMethod = paymentMethodOf(params, caller, customer);
+    if (confirmNow && !paymentMethod) {
+      throw new Refusal(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        param: 'payment_method',
+        message: "You cannot confirm this PaymentIntent because it's missing a payment method.",
+      });
+    }
     const intentId = id('pi');
     const intent: StandInIntent = {
       id: intentId,
@@ -461,13 +650,16 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       amount,
       currency: params.currency,
       captureMethod: params.capture_method === 'manual' ? 'manual' : 'automatic',
-      status: 'requires_payment_method',
+      status: paymentMethod ? 'requires_confirmation' : 'requires_payment_method',
       metadata: { ...(params.metadata ?? {}) },
       description: params.description ?? null,
       created: now(),
       amountCapturable: 0,
       amountReceived: 0,
-      paymentMethod: null,
+      customer,
+      setupFutureUsage,
+      offSession: false,
+      paymentMethod,
       charge: null,
       lastPaymentError: null,
       canceledAt: null,
@@ -475,6 +667,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       challenge: null,
     };
     intents.set(intentId, intent);
+    // confirm: true confirms at once (a saved card off-session: an authorization, or Stripe's 402 with this intent).
+    if (confirmNow) return confirm(intent, { off_session: params.off_session }, caller);
     return [200, view(intent, caller)];
   }
 
@@ -503,7 +697,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         view(intent, caller),
       );
     }
-    const paymentMethod = paymentMethodOf(params) ?? intent.paymentMethod;
+    const offSession = booleanOf(params, 'off_session');
+    // Its own card named again is no second use of it.
+    const own = intent.paymentMethod && params.payment_method === intent.paymentMethod.id;
+    const paymentMethod = (own ? null : paymentMethodOf(params, caller, intent.customer)) ?? intent.paymentMethod;
     if (!paymentMethod) {
       throw unexpectedState(
         "You cannot confirm this PaymentIntent because it's missing a payment method.",
@@ -512,14 +709,16 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     }
     // A new attempt replaces the last one: its error, and a 3-D Secure step left unfinished.
     intent.paymentMethod = paymentMethod;
+    intent.offSession = offSession;
     intent.lastPaymentError = null;
     intent.challenge = null;
+    paymentMethod.used = true;
     const { exp_month, exp_year } = paymentMethod.card;
     const today = new Date();
     if (exp_year < today.getFullYear() || (exp_year === today.getFullYear() && exp_month < today.getMonth() + 1)) {
       decline(intent, { kind: 'declined', code: 'expired_card', message: 'Your card has expired.' }, caller);
     }
-    const result = cardResult(paymentMethod.number);
+    const result = chargeResult(paymentMethod, offSession);
     if (result.kind === 'declined') decline(intent, result, caller);
     if (result.kind === 'authenticate') {
       intent.status = 'requires_action';
@@ -567,6 +766,77 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     return [200, view(intent, caller)];
   }
 
+  function customerView(customer: StandInCustomer): Record<string, unknown> {
+    return {
+      id: customer.id,
+      object: 'customer',
+      created: customer.created,
+      description: customer.description,
+      email: customer.email,
+      invoice_settings: { default_payment_method: null },
+      livemode: false,
+      metadata: customer.metadata,
+      name: customer.name,
+    };
+  }
+
+  function createCustomer(params: Record<string, any>, caller: Caller): [number, unknown] {
+    const customer: StandInCustomer = {
+      id: id('cus', 14),
+      account: caller.account,
+      email: params.email || null,
+      name: params.name || null,
+      description: params.description || null,
+      metadata: { ...(params.metadata ?? {}) },
+      created: now(),
+    };
+    customers.set(customer.id, customer);
+    return [200, customerView(customer)];
+  }
+
+  /**
+   * POST /v1/payment_methods/pm_…/attach: saves a card to a customer. Attaching verifies the card: a declining
+   * card is refused (402), except 4000 0000 0000 0341, which attaches and fails when charged.
+   */
+  function attach(paymentMethodId: string, params: Record<string, any>, caller: Caller): [number, unknown] {
+    if (!params.customer) {
+      throw new Refusal(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_missing',
+        param: 'customer',
+        message: 'Missing required param: customer.',
+      });
+    }
+    const paymentMethod = paymentMethodById(paymentMethodId, caller);
+    const customer = customerOf(String(params.customer), caller);
+    if (paymentMethod.customer) {
+      throw new Refusal(400, {
+        type: 'invalid_request_error',
+        code: 'payment_method_unexpected_state',
+        message: 'The payment method you provided has already been attached to a customer.',
+      });
+    }
+    if (paymentMethod.used && !paymentMethod.setUp) {
+      throw new Refusal(400, {
+        type: 'invalid_request_error',
+        message:
+          'The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again. To use a PaymentMethod multiple times, you must attach it to a Customer first.',
+      });
+    }
+    const result = cardResult(paymentMethod.number);
+    if (result.kind === 'declined' && !result.attaches) {
+      throw new Refusal(402, {
+        type: 'card_error',
+        code: result.code,
+        ...(result.declineCode ? { decline_code: result.declineCode } : {}),
+        message: result.message,
+        doc_url: docUrl(result.code),
+      });
+    }
+    paymentMethod.customer = customer.id;
+    return [200, pmView(paymentMethod)];
+  }
+
   /** Who calls: the secret key (Authorization: Bearer), or Stripe.js's publishable key (`key`). */
   function callerOf(req: IncomingMessage, params: Record<string, any>): Caller {
     const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
@@ -588,13 +858,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     });
   }
 
-  /** Stripe's API: the PaymentIntents routes, with idempotency keys for POSTs. */
+  /** Stripe's API: PaymentIntents, Customers and PaymentMethods, with idempotency keys for POSTs. */
   function api(req: IncomingMessage, path: string, params: Record<string, any>, seen: SeenRequest): [number, unknown] {
     const caller = callerOf(req, params);
     Object.assign(seen, { auth: caller.auth, account: caller.account });
     const method = req.method ?? 'GET';
     const match = /^\/v1\/payment_intents(?:\/(pi_[\w-]+))?(?:\/(confirm|capture|cancel))?$/.exec(path);
     const [, intentId, action] = match ?? [];
+    const customerRoute = /^\/v1\/customers(?:\/([\w-]+))?$/.exec(path);
+    const methodRoute = /^\/v1\/payment_methods\/([\w-]+)(?:\/(attach))?$/.exec(path);
     // Stripe.js may only read and confirm an intent whose client secret it holds.
     const browserMay = method === 'GET' ? Boolean(intentId) && !action : action === 'confirm';
     if (caller.auth === 'publishable' && !browserMay) {
@@ -605,6 +877,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       });
     }
     const handle = (): [number, unknown] => {
+      if (customerRoute && method === 'POST' && !customerRoute[1]) return createCustomer(params, caller);
+      if (customerRoute?.[1] && method === 'GET')
+        return [200, customerView(customerOf(customerRoute[1], caller, 'id'))];
+      if (methodRoute && method === 'POST' && methodRoute[2] === 'attach') {
+        return attach(methodRoute[1] as string, params, caller);
+      }
+      if (methodRoute && method === 'GET' && !methodRoute[2]) {
+        return [200, pmView(paymentMethodById(methodRoute[1] as string, caller))];
+      }
       if (match && method === 'POST' && !intentId) return create(params, caller);
       if (match && intentId) {
         const intent = find(intentId, caller, params);
@@ -663,7 +944,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     } else {
       intent.challenge = null;
       intent.status = 'requires_payment_method';
-      const { number: _, ...paymentMethod } = intent.paymentMethod as PaymentMethod;
+      const paymentMethod = pmView(intent.paymentMethod as PaymentMethod);
       intent.paymentMethod = null;
       intent.lastPaymentError = {
         type: 'invalid_request_error',
@@ -742,6 +1023,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     authorizations,
     captures,
     intents: () => [...intents.values()],
+    customers: () => [...customers.values()],
+    paymentMethods: () => [...paymentMethods.values()],
     intentsOfSession: (sessionId) => [...intents.values()].filter((i) => i.metadata.session_id === sessionId),
     async route(context) {
       await context.route(/^https:\/\/(js|api|hooks)\.stripe\.com\//, async (route) => {

@@ -1,11 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Response } from '@playwright/test';
 import { continueToPayment, customer, fillDetails, openBooking, screenshot } from '../support/booking';
 import { dayWithWindow, expectJobNumber, fillJunkDetails, junkCustomer, pickDay, windowRadio } from '../support/junk';
 import { type Platform, repoRoot, startPlatform, svc } from '../support/platform';
-import { type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in';
+import { type StandInIntent, type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in';
 
 // The Stripe path of both booking pages in Chromium: @stripe/stripe-js loads Stripe.js from js.stripe.com,
 // the customer types a card into the Payment Element's frame, Stripe.js confirms it with the publishable
@@ -37,6 +37,8 @@ const CARD = {
   success: '4242424242424242',
   decline: '4000000000000002',
   threeDSecure: '4000002500003155',
+  /** Asks for authentication every time, off-session too. */
+  alwaysAuthenticate: '4000002760003184',
 };
 
 let stripe: StripeStandIn;
@@ -266,5 +268,214 @@ test('a 3-D Secure card: a failed challenge says so, a completed one books the j
   expect(reads).toEqual([
     ['publishable', platform.hostedUrl, 200],
     ['publishable', platform.hostedUrl, 200],
+  ]);
+});
+
+/**
+ * The answer of the booking's POST …/confirm, which the page's script sends to our API once Stripe.js
+ * authorized the card (retries aside): the one that made the order carries the My booking link.
+ */
+const confirmAnswer = (page: Page) =>
+  page.waitForResponse(
+    (r: Response) =>
+      r.request().method() === 'POST' &&
+      r.url().startsWith(platform.apiUrl) &&
+      new URL(r.url()).pathname.endsWith('/confirm'),
+  );
+
+/** The customer's confirmation e-mail in the company's local outbox (`svc outbox list`): its My booking link. */
+async function emailedLink(to: string): Promise<string> {
+  for (let tries = 0; tries < 40; tries++) {
+    const rows = (await svc(dataDir, 'outbox', 'list', SLUG)) as {
+      channel: string;
+      to: string;
+      payload: { text?: string };
+    }[];
+    const link = rows
+      .filter((r) => r.channel === 'email' && r.to === to)
+      .map((r) => /See or change your booking: (\S+)/.exec(r.payload.text ?? '')?.[1])
+      .find(Boolean);
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no confirmation e-mail with a My booking link to ${to} in ${SLUG}'s outbox`);
+}
+
+type RentalChange = {
+  id: string;
+  status: string;
+  amounts: { gross_total: number; currency: string };
+  client_secret: string | null;
+  decline_code: string | null;
+};
+
+/** The My booking API (/rental/v1) as the link's page calls it: the link's token is the only credential. */
+async function rentalApi(link: string, path: string, init: { body?: unknown; key?: string } = {}) {
+  const token = new URL(link).pathname.split('/rental/')[1] as string;
+  expect(token).toMatch(/^rtl_[A-Za-z0-9_-]{32}$/);
+  const res = await fetch(`${platform.apiUrl}/rental/v1${path}`, {
+    method: init.body === undefined ? 'GET' : 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.key ? { 'idempotency-key': init.key } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: res.status, body: (await res.json()) as { data: any } };
+}
+
+/**
+ * A dumpster paid with `card` in the browser (a 3-D Secure card's challenge completed), its one order checked,
+ * and its My booking link: the one in the confirm answer, which is also the one in the confirmation e-mail.
+ */
+async function bookAndLink(page: Page, tag: string, card: string) {
+  await openBooking(page, `${platform.hostedUrl}/book?company=${SLUG}&size=10`);
+  const who = customer(tag);
+  await fillDetails(page, who);
+  await continueToPayment(page);
+  await expect(cardFrame(page).getByLabel('Card number')).toBeVisible();
+  const shown = await shownCents(page);
+  const confirmed = confirmAnswer(page);
+  await payWithCard(page, card);
+  if (card === CARD.alwaysAuthenticate) {
+    const challenge = page.frameLocator('iframe[title="3D Secure authentication"]');
+    await challenge.getByRole('button', { name: 'Complete authentication' }).click();
+  }
+  await expect(page.getByRole('heading', { name: 'Your dumpster is booked' })).toBeVisible();
+  const answer = (await (await confirmed).json()) as { data: { manage_url?: string } };
+  const link = answer.data.manage_url as string;
+  expect(link).toMatch(new RegExp(`^${platform.hostedUrl}/rental/rtl_[A-Za-z0-9_-]{32}$`));
+  expect(await emailedLink(who.email)).toBe(link);
+  const { booking, intent } = await expectPaidOnce('orders', who.email, shown);
+  return { who, booking, intent, link };
+}
+
+/**
+ * The booking's card saved as Stripe saves it: a Customer made for the booking (with our server's key and an
+ * idempotency key), the intent made on it with setup_future_usage off_session, and the card it authorized
+ * attached to that customer.
+ */
+function expectCardSaved(intent: StandInIntent, email: string) {
+  const made = stripe.requests.filter(
+    (r) => r.method === 'POST' && r.path === '/v1/customers' && r.params.email === email,
+  );
+  expect(made.map((r) => [r.auth, r.origin, r.status, Boolean(r.idempotencyKey), r.replayed])).toEqual([
+    ['secret', null, 200, true, false],
+  ]);
+  const customerOfBooking = stripe.customers().find((c) => c.email === email);
+  expect(customerOfBooking).toBeDefined();
+  expect(intent.customer).toBe(customerOfBooking?.id);
+  expect(intent.setupFutureUsage).toBe('off_session');
+  expect(intent.paymentMethod?.id).toMatch(/^pm_/);
+  expect(intent.paymentMethod?.customer).toBe(intent.customer);
+  return { customer: intent.customer as string, paymentMethod: intent.paymentMethod?.id as string };
+}
+
+/** The PaymentIntents made for one My booking change (our adapter's metadata names it). */
+const intentsOfChange = (changeId: string) => stripe.intents().filter((i) => i.metadata.change_id === changeId);
+
+test('My booking on a Stripe company: the booking saves the card (4242), an extension is charged to it off-session, authorized and captured once', async ({
+  page,
+}) => {
+  const { who, booking, intent, link } = await bookAndLink(page, 'stripe-saved-card', CARD.success);
+  const saved = expectCardSaved(intent, who.email);
+
+  const before = await rentalApi(link, '/booking');
+  expect(before.status).toBe(200);
+  expect(before.body.data).toMatchObject({ card_saved: true, pickup_date: booking.pickup_date });
+  const key = `extend-${Date.now()}`;
+  const made = await rentalApi(link, '/changes', { body: { kind: 'extend', days: 1 }, key });
+  expect(made.status).toBe(200);
+  const change = made.body.data as RentalChange;
+  expect(change).toMatchObject({ status: 'applied', decline_code: null, client_secret: null });
+  const amount = Math.round(change.amounts.gross_total * 100);
+  expect(amount).toBeGreaterThan(0);
+
+  // One intent for the change, made by our server off-session on the booking's customer and saved card,
+  // for manual capture, authorized and then captured for exactly the change's total.
+  const intents = intentsOfChange(change.id);
+  expect(
+    intents.map((i) => [
+      i.amount,
+      i.currency,
+      i.captureMethod,
+      i.customer,
+      i.paymentMethod?.id,
+      i.offSession,
+      i.status,
+    ]),
+  ).toEqual([[amount, 'usd', 'manual', saved.customer, saved.paymentMethod, true, 'succeeded']]);
+  const chargeIntent = intents[0] as StandInIntent;
+  const created = stripe.requests.filter(
+    (r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.params.metadata?.change_id === change.id,
+  );
+  expect(
+    created.map((r) => [r.auth, r.origin, r.status, Boolean(r.idempotencyKey), r.params.confirm, r.params.off_session]),
+  ).toEqual([['secret', null, 200, true, 'true', 'true']]);
+  expect(created[0]?.params).toMatchObject({
+    customer: saved.customer,
+    payment_method: saved.paymentMethod,
+    capture_method: 'manual',
+  });
+  expect(created[0]?.params.setup_future_usage).toBeUndefined();
+  const movements = (list: { intent: string; amount: number }[]) =>
+    list.filter((m) => m.intent === chargeIntent.id).map((m) => m.amount);
+  expect(movements(stripe.authorizations)).toEqual([amount]);
+  expect(movements(stripe.captures)).toEqual([amount]);
+  // Nobody confirmed it from a browser.
+  expect(stripe.requests.filter((r) => r.path.startsWith(`/v1/payment_intents/${chargeIntent.id}/confirm`))).toEqual(
+    [],
+  );
+
+  // The same Idempotency-Key again answers the same change, charged once.
+  const again = await rentalApi(link, '/changes', { body: { kind: 'extend', days: 1 }, key });
+  expect(again.body.data).toMatchObject({ id: change.id, status: 'applied' });
+  expect(intentsOfChange(change.id)).toHaveLength(1);
+  expect(movements(stripe.captures)).toEqual([amount]);
+  const after = await rentalApi(link, '/booking');
+  expect(after.body.data.rental_days).toBe(before.body.data.rental_days + 1);
+  expect(after.body.data.changes.map((c: RentalChange) => c.status)).toEqual(['applied']);
+});
+
+test('My booking on a Stripe company: a card that always asks for authentication (3184) books after 3-D Secure, and an extension off-session answers requires_payment', async ({
+  page,
+}) => {
+  const { who, intent, link } = await bookAndLink(page, 'stripe-saved-3184', CARD.alwaysAuthenticate);
+  const saved = expectCardSaved(intent, who.email);
+
+  const made = await rentalApi(link, '/changes', { body: { kind: 'extend', days: 1 }, key: `extend-${Date.now()}` });
+  expect(made.status).toBe(200);
+  const change = made.body.data as RentalChange;
+  expect(change).toMatchObject({ status: 'requires_payment', decline_code: 'authentication_required' });
+
+  // Stripe's 402 for the saved card: the intent waits for the customer, whose page confirms it by its client secret.
+  const intents = intentsOfChange(change.id);
+  expect(
+    intents.map((i) => [
+      i.customer,
+      i.offSession,
+      i.captureMethod,
+      i.status,
+      i.paymentMethod,
+      i.lastPaymentError?.code,
+    ]),
+  ).toEqual([[saved.customer, true, 'manual', 'requires_payment_method', null, 'authentication_required']]);
+  const waiting = intents[0] as StandInIntent;
+  expect(change.client_secret).toBe(waiting.clientSecret);
+  expect(waiting.lastPaymentError?.payment_method).toMatchObject({ id: saved.paymentMethod, customer: saved.customer });
+  const created = stripe.requests.filter(
+    (r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.params.metadata?.change_id === change.id,
+  );
+  expect(created.map((r) => [r.status, r.params.off_session, r.params.payment_method])).toEqual([
+    [402, 'true', saved.paymentMethod],
+  ]);
+  expect(stripe.authorizations.filter((m) => m.intent === waiting.id)).toEqual([]);
+  expect(stripe.captures.filter((m) => m.intent === waiting.id)).toEqual([]);
+
+  // Nothing changed on the booking until the customer pays.
+  const after = await rentalApi(link, '/booking');
+  expect(after.body.data.changes.map((c: RentalChange) => [c.status, c.decline_code])).toEqual([
+    ['requires_payment', 'authentication_required'],
   ]);
 });

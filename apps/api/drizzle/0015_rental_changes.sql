@@ -1,11 +1,3 @@
-CREATE TABLE "sandbox_payment_methods" (
-	"id" text PRIMARY KEY NOT NULL,
-	"customer" text NOT NULL,
-	"later" text NOT NULL,
-	"card_last4" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "order_changes" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"company_id" uuid NOT NULL,
@@ -14,6 +6,7 @@ CREATE TABLE "order_changes" (
 	"status" text NOT NULL,
 	"before" jsonb NOT NULL,
 	"after" jsonb NOT NULL,
+	"swap_date" date,
 	"amounts" jsonb NOT NULL,
 	"gross_total_cents" integer NOT NULL,
 	"currency" text NOT NULL,
@@ -35,6 +28,14 @@ CREATE TABLE "rental_links" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "sandbox_payment_methods" (
+	"id" text PRIMARY KEY NOT NULL,
+	"customer" text NOT NULL,
+	"later" text NOT NULL,
+	"card_last4" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "companies" ADD COLUMN "rental_changes" jsonb;--> statement-breakpoint
 ALTER TABLE "booking_sessions" ADD COLUMN "processor_customer" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "processor_customer" text;--> statement-breakpoint
@@ -49,5 +50,6 @@ ALTER TABLE "rental_links" ADD CONSTRAINT "rental_links_order_id_orders_id_fk" F
 CREATE UNIQUE INDEX "order_changes_idempotency" ON "order_changes" USING btree ("company_id","order_id","idempotency_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "order_changes_open" ON "order_changes" USING btree ("order_id") WHERE status in ('pending', 'requires_payment');--> statement-breakpoint
 CREATE INDEX "order_changes_order" ON "order_changes" USING btree ("company_id","order_id","created_at");--> statement-breakpoint
+CREATE INDEX "order_changes_swaps" ON "order_changes" USING btree ("company_id","swap_date") WHERE kind = 'swap' and status = 'applied';--> statement-breakpoint
 CREATE UNIQUE INDEX "rental_links_token" ON "rental_links" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "rental_links_order" ON "rental_links" USING btree ("company_id","order_id");

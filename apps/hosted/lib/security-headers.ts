@@ -34,3 +34,12 @@ export const COMMON_HEADERS = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'Referrer-Policy', value: 'strict-origin' },
 ];
+
+/**
+ * The customer's My booking page (/rental/<token>): the token in its address is the booking's only credential,
+ * so no request from the page names it, not even its origin's pages (the browser sends no Referer). Next
+ * already answers the page, dynamic, with `Cache-Control: private, no-cache, no-store, …`.
+ * next.config.ts sends these after COMMON_HEADERS, which they override: { source: '/rental/:path*', headers: RENTAL_HEADERS }.
+ */
+export const RENTAL_PATHS = '/rental/:path*';
+export const RENTAL_HEADERS = [{ key: 'Referrer-Policy', value: 'no-referrer' }];

@@ -233,6 +233,12 @@ export const CompanyConfig = z
           .max(23)
           .default(12)
           .describe('a delivery moves until this hour (company time) of the day before it'),
+        swap_fees: z
+          .record(z.string(), z.number().min(0).max(100_000))
+          .default({})
+          .describe(
+            'the fee of a swap (a full can taken, an empty one set) by size key, in dollars; a size not listed is not swapped online',
+          ),
       })
       .nullable()
       .default(null)
@@ -245,6 +251,10 @@ export const CompanyConfig = z
         ctx.addIssue({ code: 'custom', message: `duplicate size key ${s.key}`, path: ['sizes', i, 'key'] });
       keys.add(s.key);
     });
+    for (const key of Object.keys(config.rental_changes?.swap_fees ?? {})) {
+      if (!keys.has(key))
+        ctx.addIssue({ code: 'custom', message: `no size ${key}`, path: ['rental_changes', 'swap_fees', key] });
+    }
     if (config.sizes.filter((s) => s.is_default).length > 1) {
       ctx.addIssue({ code: 'custom', message: 'at most one size can be the default', path: ['sizes'] });
     }

@@ -16,7 +16,7 @@ const TOKEN_ERRORS = ['unauthorized', 'not_found', 'rate_limited', 'method_not_a
 
 const Days = z.object({ delivery_date: DateString, pickup_date: DateString, rental_days: z.number().int() });
 
-export const ChangeKinds = ['extend', 'end_early', 'move_delivery'] as const;
+export const ChangeKinds = ['extend', 'end_early', 'move_delivery', 'swap'] as const;
 
 export const ChangeRequestBody = z
   .discriminatedUnion('kind', [
@@ -32,6 +32,12 @@ export const ChangeRequestBody = z
       kind: z.literal('move_delivery'),
       delivery_date: DateString.openapi({ description: 'the new delivery day; the rental keeps its length' }),
     }),
+    z.strictObject({
+      kind: z.literal('swap'),
+      swap_date: DateString.openapi({
+        description: 'the day the full can is taken and an empty one set in its place, between delivery and pickup',
+      }),
+    }),
   ])
   .openapi('RentalChangeRequest');
 
@@ -39,6 +45,7 @@ const Amounts = z
   .object({
     days: z.number().int().openapi({ description: 'days added (negative: an early end)' }),
     extra_days: Dollars.openapi({ description: 'extra_day of the size times the days added' }),
+    fee: Dollars.openapi({ description: "a swap's fee (0 for the other kinds)" }),
     tax: Dollars,
     total: Dollars,
     processing_fee: Dollars.openapi({ description: 'the card fee, when the company passes it on' }),
@@ -47,8 +54,10 @@ const Amounts = z
   })
   .openapi('RentalChangeAmounts');
 
+const SwapDate = DateString.nullable().openapi({ description: "a swap's day; null for the other kinds" });
+
 export const ChangeQuote = z
-  .object({ kind: z.enum(ChangeKinds), before: Days, after: Days, amounts: Amounts })
+  .object({ kind: z.enum(ChangeKinds), before: Days, after: Days, swap_date: SwapDate, amounts: Amounts })
   .openapi('RentalChangeQuote');
 
 export const Change = z
@@ -61,6 +70,7 @@ export const Change = z
     }),
     before: Days,
     after: Days,
+    swap_date: SwapDate,
     amounts: Amounts,
     client_secret: z.string().nullable().openapi({ description: 'set while status is requires_payment' }),
     decline_code: z.string().nullable(),
@@ -90,6 +100,9 @@ export const RentalBooking = z
     paid: Dollars.openapi({ description: 'the booking and its paid changes, card fees included' }),
     currency: z.enum(['USD', 'CAD']),
     extra_day_price: Dollars.openapi({ description: 'what one more day costs before tax and card fee' }),
+    swap_price: Dollars.nullable().openapi({
+      description: "the company's swap fee for this size before tax and card fee; null: no swap online",
+    }),
     card_saved: z.boolean().openapi({ description: 'a paid change is charged to the card saved at booking' }),
     processor: z.object({
       kind: z.enum(['sandbox', 'stripe']),

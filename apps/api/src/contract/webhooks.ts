@@ -73,7 +73,8 @@ export const bookingEvents = {
       change: z
         .object({
           id: z.uuid(),
-          kind: z.enum(['extend', 'end_early', 'move_delivery']),
+          kind: z.enum(['extend', 'end_early', 'move_delivery', 'swap']),
+          swap_date: DateString.nullable().openapi({ description: "a swap's day; null for the other kinds" }),
           previous_delivery_date: DateString,
           previous_pickup_date: DateString,
           amount: Dollars.openapi({ description: 'what the customer paid for the change (0 when free)' }),

@@ -12,7 +12,8 @@ import { processingFeeCents } from './pricing';
 export type ChangeRequest =
   | { kind: 'extend'; days: number }
   | { kind: 'end_early'; pickup_date: string }
-  | { kind: 'move_delivery'; delivery_date: string };
+  | { kind: 'move_delivery'; delivery_date: string }
+  | { kind: 'swap'; swap_date: string };
 export type ChangeKind = ChangeRequest['kind'];
 
 export type RentalDays = { delivery_date: string; pickup_date: string; rental_days: number };
@@ -37,6 +38,8 @@ const NOT_DELIVERED = ['confirmed', 'scheduled'] as const;
 export type ChangeAmounts = {
   days: number;
   extraDays: number;
+  /** A swap's fee (0 for the other kinds). */
+  fee: number;
   taxPercentMilli: number;
   tax: number;
   total: number;
@@ -46,6 +49,7 @@ export type ChangeAmounts = {
 
 const FREE: Omit<ChangeAmounts, 'days'> = {
   extraDays: 0,
+  fee: 0,
   taxPercentMilli: 0,
   tax: 0,
   total: 0,
@@ -58,12 +62,25 @@ const FREE: Omit<ChangeAmounts, 'days'> = {
  * past its 7 the same way), the size's tax, the card fee by the company's handling; no fuel fee again.
  */
 export function extensionAmounts(company: Pick<Company, 'cardFee'>, size: Size, days: number): ChangeAmounts {
-  const extraDays = size.extraDayCents * days;
+  return taxed(company, size, { days, extraDays: size.extraDayCents * days, fee: 0 });
+}
+
+/** A swap's price: the company's swap fee of the size, the size's tax, the card fee by its handling. */
+export function swapAmounts(company: Pick<Company, 'cardFee'>, size: Size, feeCents: number): ChangeAmounts {
+  return taxed(company, size, { days: 0, extraDays: 0, fee: feeCents });
+}
+
+function taxed(
+  company: Pick<Company, 'cardFee'>,
+  size: Size,
+  priced: { days: number; extraDays: number; fee: number },
+): ChangeAmounts {
+  const subtotal = priced.extraDays + priced.fee;
   const taxPercentMilli = size.tax.enabled ? size.tax.percentMilli : 0;
-  const tax = percentOf(extraDays, taxPercentMilli);
-  const total = extraDays + tax;
+  const tax = percentOf(subtotal, taxPercentMilli);
+  const total = subtotal + tax;
   const processingFee = processingFeeCents(company.cardFee, total);
-  return { days, extraDays, taxPercentMilli, tax, total, processingFee, grossTotal: total + processingFee };
+  return { ...priced, taxPercentMilli, tax, total, processingFee, grossTotal: total + processingFee };
 }
 
 const refuse = (message: string, field: string, details: Record<string, unknown> = {}) =>
@@ -77,7 +94,7 @@ export function planChange(
   order: RentalDays & { status: string },
   request: ChangeRequest,
   rules: { company: Company; size: Size; today: string; localHour: number },
-): { after: RentalDays; amounts: ChangeAmounts } {
+): { after: RentalDays; amounts: ChangeAmounts; swapDate?: string } {
   const { company, size, today } = rules;
   if (!(NOT_BACK as readonly string[]).includes(order.status)) {
     throw refuse(`This rental cannot change any more: it is ${order.status.replace(/_/g, ' ')}.`, 'kind', {
@@ -122,6 +139,23 @@ export function planChange(
         amounts: { days: rentalDays - order.rental_days, ...FREE },
       };
     }
+    case 'swap': {
+      const date = request.swap_date;
+      const fee = company.rentalChanges.swapFeeCents[size.key];
+      if (fee === undefined) {
+        throw refuse(`${company.name} does not take swaps of the ${size.label} online: call them.`, 'kind');
+      }
+      if (date <= order.delivery_date || date >= order.pickup_date) {
+        throw refuse(
+          `A swap is between the delivery and the pickup: from ${addDays(order.delivery_date, 1)} to ${addDays(order.pickup_date, -1)}.`,
+          'swap_date',
+          { earliest: addDays(order.delivery_date, 1), latest: addDays(order.pickup_date, -1) },
+        );
+      }
+      const open = checkDeliveryDate(company, today, date);
+      if (!open.ok) throw new DomainError(open.code, open.message, { field: 'swap_date' });
+      return { after: days_(order), amounts: swapAmounts(company, size, fee), swapDate: date };
+    }
     case 'move_delivery': {
       const date = request.delivery_date;
       if (!(NOT_DELIVERED as readonly string[]).includes(order.status)) {
@@ -155,12 +189,16 @@ const days_ = (d: RentalDays): RentalDays => ({
 });
 
 /** What the customer may change now, for the page to offer (each still checked when asked). */
-export function changesOffered(order: { status: string; delivery_date: string }, today: string): ChangeKind[] {
+export function changesOffered(
+  order: { status: string; delivery_date: string; swappable?: boolean },
+  today: string,
+): ChangeKind[] {
   if (!(NOT_BACK as readonly string[]).includes(order.status)) return [];
   const kinds: ChangeKind[] = ['extend', 'end_early'];
   if ((NOT_DELIVERED as readonly string[]).includes(order.status) && today < order.delivery_date) {
     kinds.push('move_delivery');
   }
+  if (order.swappable) kinds.push('swap');
   return kinds;
 }
 

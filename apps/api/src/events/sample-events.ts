@@ -82,6 +82,7 @@ export const SAMPLE_EVENTS: Record<BookingEventName | DataEventName, Sample> = {
     change: {
       id: ZERO_ID,
       kind: 'extend',
+      swap_date: null,
       previous_delivery_date: at.today,
       previous_pickup_date: at.today,
       amount: 45,

@@ -149,7 +149,12 @@ export function rejectedMessages(
 /** A change to a rental, made by the customer or for them: what changed, what it cost, the link again. */
 export function changeMessages(
   company: Company,
-  change: { kind: 'extend' | 'end_early' | 'move_delivery'; grossTotalCents: number; currency: string },
+  change: {
+    kind: 'extend' | 'end_early' | 'move_delivery' | 'swap';
+    swapDate: string | null;
+    grossTotalCents: number;
+    currency: string;
+  },
   order: { orderNumber: number; deliveryDate: string; pickupDate: string },
   customer: Customer,
   manageUrl: string | null,
@@ -158,6 +163,7 @@ export function changeMessages(
     extend: `extended: pickup on ${order.pickupDate}`,
     end_early: `ends early: pickup on ${order.pickupDate}`,
     move_delivery: `delivery moved to ${order.deliveryDate}, pickup on ${order.pickupDate}`,
+    swap: `getting a swap on ${change.swapDate}: we take the full dumpster and set an empty one`,
   }[change.kind];
   const paid = change.grossTotalCents > 0 ? ` Charged: ${amountText(change.grossTotalCents, change.currency)}.` : '';
   const text = `Your order #${order.orderNumber} is ${what}.${paid}${manageUrl ? ` ${manageUrl}` : ''}`;
@@ -171,7 +177,7 @@ export function changeMessages(
     },
     { channel: 'sms', topic: 'order_changed', to: customer.phone, text: `${company.name}: ${text}` },
   ];
-  const office = `Order #${order.orderNumber} ${what} (by the customer online).${paid}`;
+  const office = `Order #${order.orderNumber} ${what}.${paid}`;
   if (company.contact.email)
     messages.push({
       channel: 'email',

@@ -16,7 +16,10 @@ export const TEST_CARDS = {
   insufficientFunds: '4000000000009995',
   authenticationRequired: '4000002760003184',
   elevatedRisk: '4000000000009235',
-  /** Authorizes now; saved, its later off-session charges are declined (as Stripe's 4000 0000 0000 0341). */
+  /**
+   * Authorizes now; saved, its later off-session charges are declined. (Stripe's 4000 0000 0000 0341 declines
+   * every charge, the first one too: the sandbox lets the booking through so a later decline can be tried.)
+   */
   declinedLater: '4000000000000341',
 } as const;
 

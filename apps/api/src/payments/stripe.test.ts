@@ -92,6 +92,146 @@ describe('the Stripe adapter against a stand-in of Stripe', () => {
     expect(req?.headers['stripe-account']).toBeUndefined();
   });
 
+  it('saves the card to the customer for off-session charges when asked, and only with a customer', async () => {
+    const base = { amountCents: 47_130, currency: 'USD', account: null, metadata: { company: 'acme' } };
+    await stripe().createIntent({ ...base, idempotencyKey: 'k1', customer: 'cus_1', saveCard: true });
+    await stripe().createIntent({ ...base, idempotencyKey: 'k2', customer: 'cus_1' });
+    await stripe().createIntent({ ...base, idempotencyKey: 'k3', customer: null, saveCard: true });
+    const sent = seen.map((s) => [s.form.get('customer'), s.form.get('setup_future_usage')]);
+    expect(sent).toEqual([
+      ['cus_1', 'off_session'],
+      ['cus_1', null],
+      [null, null],
+    ]);
+    expect(seen[0]?.form.get('capture_method')).toBe('manual');
+  });
+
+  it('creates a customer with an idempotency key, on the connected account', async () => {
+    answer = () => [200, { id: 'cus_9', object: 'customer', email: 'pat@example.com', name: 'Pat Doe' }];
+    const id = await stripe().createCustomer({
+      idempotencyKey: 'customer:company-1:ses_abc',
+      email: 'pat@example.com',
+      name: 'Pat Doe',
+      account: 'acct_ca_1',
+    });
+    expect(id).toBe('cus_9');
+    expect(seen).toHaveLength(1);
+    const [req] = seen;
+    expect(req).toMatchObject({ method: 'POST', path: '/v1/customers' });
+    expect(Object.fromEntries(req?.form ?? [])).toEqual({ email: 'pat@example.com', name: 'Pat Doe' });
+    expect(req?.headers['idempotency-key']).toBe('customer:company-1:ses_abc');
+    expect(req?.headers['stripe-account']).toBe('acct_ca_1');
+    expect(req?.headers.authorization).toBe('Bearer sk_test_123');
+  });
+
+  const saved = {
+    amountCents: 4_713,
+    currency: 'USD',
+    idempotencyKey: 'change:7f1c',
+    account: null,
+    metadata: { company: 'acme', change_id: '7f1c' },
+    customer: 'cus_9',
+    paymentMethod: 'pm_9',
+  };
+
+  it('charges the saved card off-session: a confirmed manual-capture intent on the customer and card', async () => {
+    answer = () => [
+      200,
+      intent({ id: 'pi_9', amount: 4_713, status: 'requires_capture', customer: 'cus_9', payment_method: 'pm_9' }),
+    ];
+    expect(await stripe().chargeSaved(saved)).toMatchObject({
+      id: 'pi_9',
+      status: 'requires_capture',
+      amountCents: 4_713,
+      paymentMethod: 'pm_9',
+      declineCode: null,
+    });
+    expect(seen).toHaveLength(1);
+    const [req] = seen;
+    expect(req).toMatchObject({ method: 'POST', path: '/v1/payment_intents' });
+    expect(Object.fromEntries(req?.form ?? [])).toEqual({
+      amount: '4713',
+      currency: 'usd',
+      capture_method: 'manual',
+      customer: 'cus_9',
+      payment_method: 'pm_9',
+      off_session: 'true',
+      confirm: 'true',
+      'automatic_payment_methods[enabled]': 'true',
+      'automatic_payment_methods[allow_redirects]': 'never',
+      'metadata[company]': 'acme',
+      'metadata[change_id]': '7f1c',
+    });
+    expect(req?.headers['idempotency-key']).toBe('change:7f1c');
+    expect(req?.headers['stripe-account']).toBeUndefined();
+  });
+
+  it("answers Stripe's 402 for a saved card with the intent it carries, waiting for the customer", async () => {
+    for (const [code, declineCode] of [
+      ['authentication_required', 'authentication_required'],
+      ['card_declined', 'generic_decline'],
+    ] as const) {
+      seen.length = 0;
+      const lastError = {
+        type: 'card_error',
+        code,
+        decline_code: declineCode,
+        message: 'Your card was declined.',
+        payment_method: { id: 'pm_9', object: 'payment_method' },
+      };
+      answer = () => [
+        402,
+        {
+          error: {
+            ...lastError,
+            charge: 'ch_9',
+            payment_intent: intent({
+              id: 'pi_9',
+              amount: 4_713,
+              status: 'requires_payment_method',
+              client_secret: 'pi_9_secret_x',
+              payment_method: null,
+              last_payment_error: lastError,
+            }),
+          },
+        },
+      ];
+      expect(await stripe().chargeSaved(saved)).toMatchObject({
+        id: 'pi_9',
+        clientSecret: 'pi_9_secret_x',
+        status: 'requires_payment_method',
+        amountCents: 4_713,
+        declineCode,
+        paymentMethod: null,
+      });
+      expect(seen).toHaveLength(1); // a card error is an answer, not retried
+    }
+  });
+
+  it('passes a card error without an intent, and a refusal, through as they are', async () => {
+    answer = () => [402, { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } }];
+    const declined = await stripe()
+      .chargeSaved(saved)
+      .catch((e) => e);
+    expect(declined).not.toBeInstanceOf(ProcessorUnavailable);
+    expect(declined.code).toBe('card_declined');
+    answer = () => [
+      400,
+      {
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'payment_method',
+          message: "No such PaymentMethod: 'pm_9'",
+        },
+      },
+    ];
+    const missing = await stripe()
+      .chargeSaved(saved)
+      .catch((e) => e);
+    expect(missing.code).toBe('resource_missing');
+  });
+
   it("uses a Canadian company's connected account", async () => {
     await stripe().createIntent({
       amountCents: 100,

@@ -91,6 +91,8 @@ export function createStripeProcessor(settings: StripeSettings): Processor {
                 payment_method: input.paymentMethod,
                 off_session: true,
                 confirm: true,
+                // No customer at hand to follow a redirect: a bank that asks for one answers authentication_required.
+                automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
                 metadata: input.metadata,
               },
               { idempotencyKey: input.idempotencyKey, ...on(input.account) },

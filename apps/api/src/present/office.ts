@@ -44,15 +44,17 @@ export function presentNeedsAction(rows: NeedsActionRows) {
 export type DispatchRows = {
   day: string;
   orders: Awaited<ReturnType<typeof ordersOfDay>>;
+  /** The day's applied swaps, each its order's row. */
+  swaps: Awaited<ReturnType<typeof ordersOfDay>>;
   jobs: Awaited<ReturnType<typeof jobsOfDay>>;
   full: Set<string>;
 };
 
 /** The Dispatch day: its deliveries and pickups, each with its moves and the last-can mark, and its jobs. */
-export function presentDispatchDay({ day, orders, jobs, full }: DispatchRows) {
-  const stop = (kind: 'delivery' | 'pickup') =>
-    orders
-      .filter(({ order }) => (kind === 'delivery' ? order.deliveryDate : order.pickupDate) === day)
+export function presentDispatchDay({ day, orders, swaps, jobs, full }: DispatchRows) {
+  const stop = (kind: 'delivery' | 'pickup' | 'swap') =>
+    (kind === 'swap' ? swaps : orders)
+      .filter(({ order }) => kind === 'swap' || (kind === 'delivery' ? order.deliveryDate : order.pickupDate) === day)
       .map(({ order, name, phone }) => ({
         kind,
         order_number: order.orderNumber,
@@ -68,6 +70,7 @@ export function presentDispatchDay({ day, orders, jobs, full }: DispatchRows) {
     date: day,
     deliveries: stop('delivery'),
     pickups: stop('pickup'),
+    swaps: stop('swap'),
     jobs: jobs.map(({ job, name, phone }) => ({
       job_number: job.jobNumber,
       status: job.status,

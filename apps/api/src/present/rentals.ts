@@ -9,6 +9,7 @@ import { dollars } from '../messages/money';
 type ChangeShown = {
   id: string;
   kind: ChangeKind;
+  swapDate: string | null;
   status: 'pending' | 'requires_payment' | 'applied' | 'refused' | 'failed';
   before: unknown;
   after: unknown;
@@ -27,6 +28,7 @@ export function presentAmounts(amounts: ChangeAmounts, currency: string) {
   return {
     days: amounts.days,
     extra_days: dollars(amounts.extraDays),
+    fee: dollars(amounts.fee ?? 0),
     tax: dollars(amounts.tax),
     total: dollars(amounts.total),
     processing_fee: dollars(amounts.processingFee),
@@ -39,6 +41,7 @@ export function presentChangeQuote(quote: {
   kind: ChangeKind;
   before: RentalDays;
   after: RentalDays;
+  swapDate?: string;
   amounts: ChangeAmounts;
   currency: string;
 }) {
@@ -46,6 +49,7 @@ export function presentChangeQuote(quote: {
     kind: quote.kind,
     before: quote.before,
     after: quote.after,
+    swap_date: quote.swapDate ?? null,
     amounts: presentAmounts(quote.amounts, quote.currency),
   };
 }
@@ -58,6 +62,7 @@ export function presentChange(change: ChangeShown) {
     status: change.status,
     before: change.before as RentalDays,
     after: change.after as RentalDays,
+    swap_date: change.swapDate,
     amounts: presentAmounts(change.amounts as ChangeAmounts, change.currency),
     client_secret: waiting ? change.clientSecret : null,
     decline_code: waiting ? change.lastError : null,
@@ -86,6 +91,7 @@ export function presentRental(
     changes: ChangeShown[];
     paidCents: number;
     extraDayCents: number;
+    swapFeeCents: number | null;
     changesAllowed: ChangeKind[];
     moveCutoff: string | null;
   },
@@ -108,6 +114,7 @@ export function presentRental(
     paid: dollars(view.paidCents),
     currency: currencyOf(order.currency),
     extra_day_price: dollars(view.extraDayCents),
+    swap_price: view.swapFeeCents === null ? null : dollars(view.swapFeeCents),
     card_saved: order.savedCard !== null,
     processor: { kind: company.processor.kind, publishable_key: publishableKey, account: company.processor.account },
     changes_allowed: view.changesAllowed,

@@ -118,6 +118,7 @@ describe.each(targets)('My booking on $name', (target) => {
     expect(quoted.body.data.amounts).toEqual({
       days: 3,
       extra_days: 60,
+      fee: 0,
       tax: 5.33,
       total: 65.33,
       processing_fee: 2.26,
@@ -270,6 +271,49 @@ describe.each(targets)('My booking on $name', (target) => {
     // 2 x 20.00 = 40.00; tax 8.875% = 3.55; the company absorbs the card fee.
     const quote = await rental.post('/changes/quote', { key: taxed.token, body: { kind: 'extend', days: 2 } });
     expect(quote.body.data.amounts).toMatchObject({ extra_days: 40, tax: 3.55, processing_fee: 0, gross_total: 43.55 });
+  });
+
+  it("swaps for the size's swap fee + tax + card fee, taking a second can for the day and its turnaround", async () => {
+    const two = await acmeTwin(target, 'Swap Hauling', (base) => ({
+      booking: { ...base.booking, ...everyDay },
+      closed_dates: [],
+      card_fees: { handling: 'customer_pays', percent: 3, fixed: 0.3 },
+      fleet: { turnaround_days: 1, sizes: [{ size: '10yd', cans: 2 }] },
+      rental_changes: { swap_fees: { '10yd': 95 } },
+    }));
+    const ten = (delivery: string, days: number) => ({ size_id: two.size, rental_days: days, delivery_date: delivery });
+    const made = await book(two, ten(first, 7));
+    expect((await rental.get('/booking', { key: made.token })).body.data).toMatchObject({
+      swap_price: 95,
+      changes_allowed: ['extend', 'end_early', 'move_delivery', 'swap'],
+    });
+    const day = addDays(first, 2);
+    const quoted = await rental.post('/changes/quote', { key: made.token, body: { kind: 'swap', swap_date: day } });
+    // 95.00 + 8.875% (8.43) = 103.43; card fee 3% (3.10) + 0.30 = 3.40.
+    expect(quoted.body.data).toMatchObject({
+      swap_date: day,
+      after: { delivery_date: first, pickup_date: addDays(first, 7) },
+      amounts: { fee: 95, extra_days: 0, tax: 8.43, total: 103.43, processing_fee: 3.4, gross_total: 106.83 },
+    });
+    const swapped = await change(made.token, { kind: 'swap', swap_date: day });
+    expect(swapped.body.data).toMatchObject({ status: 'applied', swap_date: day });
+    // The full can is back on the swap day and turns around the next: both cans are out on day + 1.
+    expectError(
+      await api.post('/intents', { key: two.key, body: intentBody(target, ten(addDays(day, 1), 2)) }),
+      409,
+      'size_sold_out',
+    );
+    expect((await book(two, ten(addDays(day, 2), 2))).order_number).toBeGreaterThan(made.order_number);
+    // Not outside the rental, and not for a size without a swap fee.
+    expectError(await change(made.token, { kind: 'swap', swap_date: first }), 409, 'change_not_allowed', 'swap_date');
+    const noFee = await book(co, bigRental(addDays(first, 30), 5));
+    expectError(
+      await change(noFee.token, { kind: 'swap', swap_date: addDays(first, 32) }),
+      409,
+      'change_not_allowed',
+      'kind',
+    );
+    await cancel(noFee.order_id);
   });
 
   it("the company's server key reads and changes its own orders by number; booking.changed says who", async () => {

@@ -603,7 +603,13 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            kind: "extend" | "end_early" | "move_delivery";
+            kind: "extend" | "end_early" | "move_delivery" | "swap";
+            /**
+             * Format: date
+             * @description a swap's day; null for the other kinds
+             * @example 2026-12-01
+             */
+            swap_date: string | null;
             /**
              * Format: date
              * @example 2026-12-01
@@ -1513,6 +1519,11 @@ export interface components {
              * @example 395
              */
             extra_day_price: number;
+            /**
+             * @description the company's swap fee for this size before tax and card fee; null: no swap online
+             * @example 395
+             */
+            swap_price: number | null;
             /** @description a paid change is charged to the card saved at booking */
             card_saved: boolean;
             processor: {
@@ -1522,7 +1533,7 @@ export interface components {
                 account: string | null;
             };
             /** @description what the customer may change now */
-            changes_allowed: ("extend" | "end_early" | "move_delivery")[];
+            changes_allowed: ("extend" | "end_early" | "move_delivery" | "swap")[];
             /** @description until when (company time, "YYYY-MM-DD HH:00") the delivery can move; null once it cannot */
             move_cutoff: string | null;
             changes: components["schemas"]["RentalChange"][];
@@ -1531,7 +1542,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            kind: "extend" | "end_early" | "move_delivery";
+            kind: "extend" | "end_early" | "move_delivery" | "swap";
             /**
              * @description applied: the order has its new days (and the card was charged); requires_payment: the bank asked for the customer (or no card is saved): confirm client_secret with the processor, then POST …/confirm
              * @enum {string}
@@ -1563,6 +1574,12 @@ export interface components {
                 pickup_date: string;
                 rental_days: number;
             };
+            /**
+             * Format: date
+             * @description a swap's day; null for the other kinds
+             * @example 2026-12-01
+             */
+            swap_date: string | null;
             amounts: components["schemas"]["RentalChangeAmounts"];
             /** @description set while status is requires_payment */
             client_secret: string | null;
@@ -1582,6 +1599,11 @@ export interface components {
              * @example 395
              */
             extra_days: number;
+            /**
+             * @description a swap's fee (0 for the other kinds)
+             * @example 395
+             */
+            fee: number;
             /**
              * @description US or Canadian dollars
              * @example 395
@@ -1607,7 +1629,7 @@ export interface components {
         };
         RentalChangeQuote: {
             /** @enum {string} */
-            kind: "extend" | "end_early" | "move_delivery";
+            kind: "extend" | "end_early" | "move_delivery" | "swap";
             before: {
                 /**
                  * Format: date
@@ -1634,6 +1656,12 @@ export interface components {
                 pickup_date: string;
                 rental_days: number;
             };
+            /**
+             * Format: date
+             * @description a swap's day; null for the other kinds
+             * @example 2026-12-01
+             */
+            swap_date: string | null;
             amounts: components["schemas"]["RentalChangeAmounts"];
         };
         RentalChangeRequest: {
@@ -1659,6 +1687,15 @@ export interface components {
              * @example 2026-12-01
              */
             delivery_date: string;
+        } | {
+            /** @enum {string} */
+            kind: "swap";
+            /**
+             * Format: date
+             * @description the day the full can is taken and an empty one set in its place, between delivery and pickup
+             * @example 2026-12-01
+             */
+            swap_date: string;
         };
     };
     responses: never;

@@ -317,7 +317,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A day's deliveries, pickups and junk jobs with the moves each allows */
+        /** A day's deliveries, pickups, swaps and junk jobs with the moves each allows */
         get: operations["getDispatch"];
         put?: never;
         post?: never;
@@ -1235,11 +1235,13 @@ export interface components {
             date: string;
             deliveries: components["schemas"]["ConsoleStop"][];
             pickups: components["schemas"]["ConsoleStop"][];
+            /** @description full cans taken and empty ones set this day (a customer's swap) */
+            swaps: components["schemas"]["ConsoleStop"][];
             jobs: components["schemas"]["ConsoleDayJob"][];
         };
         ConsoleStop: {
             /** @enum {string} */
-            kind: "delivery" | "pickup";
+            kind: "delivery" | "pickup" | "swap";
             order_number: number;
             status: string;
             moves: string[];

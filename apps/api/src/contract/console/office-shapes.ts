@@ -98,7 +98,7 @@ export const Decision = z
 
 export const Stop = z
   .object({
-    kind: z.enum(['delivery', 'pickup']),
+    kind: z.enum(['delivery', 'pickup', 'swap']),
     order_number: z.number().int(),
     status: z.string(),
     moves: z.array(z.string()),

@@ -134,14 +134,22 @@ export const getDispatch = createRoute({
   path: '/dispatch',
   operationId: 'getDispatch',
   security: consoleSession,
-  summary: "A day's deliveries, pickups and junk jobs with the moves each allows",
+  summary: "A day's deliveries, pickups, swaps and junk jobs with the moves each allows",
   request: {
     query: z.strictObject({ date: DateString.optional().openapi({ description: "default: the company's today" }) }),
   },
   responses: {
     ...dataOf(
       z
-        .object({ date: z.string(), deliveries: z.array(Stop), pickups: z.array(Stop), jobs: z.array(DayJob) })
+        .object({
+          date: z.string(),
+          deliveries: z.array(Stop),
+          pickups: z.array(Stop),
+          swaps: z
+            .array(Stop)
+            .openapi({ description: "full cans taken and empty ones set this day (a customer's swap)" }),
+          jobs: z.array(DayJob),
+        })
         .openapi('ConsoleDispatchDay'),
       'The day',
     ),

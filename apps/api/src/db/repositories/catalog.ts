@@ -198,9 +198,11 @@ export async function loadCatalog(db: Queryable, companyId: string): Promise<Cat
     materials: { enabled: row.materialsEnabled, required: row.materialsRequired, note: row.materialsNote },
     bookingConfirmedUrl: row.bookingConfirmedUrl,
     processor: { kind: row.processorKind, account: row.processorAccount },
-    rentalChanges: row.rentalChanges
-      ? { saveCards: row.rentalChanges.save_cards, moveCutoffHour: row.rentalChanges.move_cutoff_hour }
-      : { saveCards: true, moveCutoffHour: 12 },
+    rentalChanges: {
+      saveCards: row.rentalChanges?.save_cards ?? true,
+      moveCutoffHour: row.rentalChanges?.move_cutoff_hour ?? 12,
+      swapFeeCents: row.rentalChanges?.swap_fees_cents ?? {},
+    },
     paymentLimits: row.paymentLimits
       ? {
           intentsPerIpPerHour: row.paymentLimits.intents_per_ip_per_hour,

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Rentals } from '../../domain/fleet';
 import type { Queryable } from '../client';
-import { orders } from '../schema';
+import { orderChanges, orders } from '../schema';
 
 /**
  * The rentals of some sizes whose can may be out between `since` and `to`, by size: orders that are not
  * canceled (docs/decisions/fleet.md; a session holds no can: docs/decisions/unpaid-intents-hold-nothing.md),
- * grouped by their days, as day numbers. `since` is the first back day that still matters (the range's start
+ * grouped by their days, as day numbers, and the applied swaps of those sizes (the full can a swap brings back
+ * is out on its day and takes its turnaround: docs/decisions/my-booking.md). `since` is the first back day that still matters (the range's start
  * minus the turnaround). One statement on its partial index (`orders_fleet` on the day the can is back, an
  * index-only scan once the table is vacuumed), so the cost follows the rentals in the range, never a
  * company's history. (Summing the days in SQL instead, a row a day, made PostgreSQL's part five times slower:
@@ -33,7 +34,15 @@ export async function rentalsOfSizes(
     where ${orders.companyId} = ${companyId} and ${orders.sizeId} in (${ids}) and ${orders.backOn} >= ${range.since}
       and ${orders.deliveryDate} <= ${range.to} and ${orders.status} <> 'canceled'
       ${except ? sql`and ${orders.id} <> ${except}` : sql``}
-    group by ${orders.sizeId}, ${orders.deliveryDate}, ${orders.backOn}`);
+    group by ${orders.sizeId}, ${orders.deliveryDate}, ${orders.backOn}
+    union all
+    select ${orders.sizeId}, ${orderChanges.swapDate} - date '1970-01-01', ${orderChanges.swapDate} - date '1970-01-01',
+           count(*)::int
+    from ${orderChanges} join ${orders} on ${orders.id} = ${orderChanges.orderId}
+    where ${orderChanges.companyId} = ${companyId} and ${orderChanges.kind} = 'swap' and ${orderChanges.status} = 'applied'
+      and ${orderChanges.swapDate} between ${range.since} and ${range.to}
+      and ${orders.sizeId} in (${ids}) and ${orders.status} <> 'canceled'
+    group by ${orders.sizeId}, ${orderChanges.swapDate}`);
   const bySize = new Map<string, Rentals>(sizeIds.map((id) => [id, []]));
   for (const row of (result as unknown as { rows: { size: string; f: number; t: number; n: number }[] }).rows) {
     bySize.get(row.size)?.push({ from: Number(row.f), to: Number(row.t), n: Number(row.n) });

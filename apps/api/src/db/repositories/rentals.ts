@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
 import { customers, orderChanges, orders, rentalLinks } from '../schema';
 
@@ -34,7 +34,10 @@ export async function revokeRentalLinks(db: Queryable, companyId: string, orderI
   return rows.length;
 }
 
-/** Writes a change, or answers undefined when the order already has an open one (two at once: one goes). */
+/**
+ * Writes a change, or answers undefined when the order already has an open one or this key was used (two at
+ * once: one goes).
+ */
 export async function insertOrderChange(
   db: Queryable,
   values: typeof orderChanges.$inferInsert,
@@ -42,7 +45,8 @@ export async function insertOrderChange(
   const [row] = await db
     .insert(orderChanges)
     .values(values)
-    .onConflictDoNothing({ target: orderChanges.orderId, where: sql`status in ('pending', 'requires_payment')` })
+    // Either index: the same Idempotency-Key twice at once, or another open change of the order.
+    .onConflictDoNothing()
     .returning();
   return row;
 }
@@ -129,4 +133,24 @@ export async function setOrderDays(
     .where(and(eq(orders.companyId, companyId), eq(orders.id, orderId)))
     .returning();
   return row;
+}
+
+/** The applied swaps of a day (company-local), with their order and customer: the dispatch board's swaps. */
+export async function swapsOfDay(db: Queryable, companyId: string, date: string) {
+  return db
+    .select({ order: orders, name: customers.name, phone: customers.phone })
+    .from(orderChanges)
+    .innerJoin(orders, eq(orders.id, orderChanges.orderId))
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(
+      and(
+        eq(orderChanges.companyId, companyId),
+        eq(orderChanges.kind, 'swap'),
+        eq(orderChanges.status, 'applied'),
+        eq(orderChanges.swapDate, date),
+        ne(orders.status, 'canceled'),
+      ),
+    )
+    .orderBy(asc(orders.orderNumber))
+    .limit(500);
 }

@@ -36,7 +36,12 @@ export type PaymentLimitsRow = {
 };
 
 /** companies.rental_changes as stored. */
-export type RentalChangesRow = { save_cards: boolean; move_cutoff_hour: number };
+export type RentalChangesRow = {
+  save_cards: boolean;
+  move_cutoff_hour: number;
+  /** A swap's fee per size key, in cents; a size without one is not swapped online. */
+  swap_fees_cents?: Record<string, number>;
+};
 
 export const companies = pgTable('companies', {
   id: id(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { companyId } from './companies';
 import { orders } from './orders';
@@ -29,7 +29,7 @@ export const rentalLinks = pgTable(
   (t) => [uniqueIndex('rental_links_token').on(t.tokenHash), index('rental_links_order').on(t.companyId, t.orderId)],
 );
 
-export type ChangeKind = 'extend' | 'end_early' | 'move_delivery';
+export type ChangeKind = 'extend' | 'end_early' | 'move_delivery' | 'swap';
 export type ChangeStatus = 'pending' | 'requires_payment' | 'applied' | 'refused' | 'failed';
 
 /**
@@ -51,6 +51,8 @@ export const orderChanges = pgTable(
     /** The order's days before and after: { delivery_date, pickup_date, rental_days }. */
     before: jsonb('before').notNull(),
     after: jsonb('after').notNull(),
+    /** A swap's day: the full can comes back (and takes its turnaround), an empty one is set in its place. */
+    swapDate: date('swap_date'),
     /** What the change costs: { days, extra_days, tax, total, processing_fee, gross_total, tax_percent_milli }. */
     amounts: jsonb('amounts').notNull(),
     grossTotalCents: integer('gross_total_cents').notNull(),
@@ -69,5 +71,7 @@ export const orderChanges = pgTable(
     uniqueIndex('order_changes_idempotency').on(t.companyId, t.orderId, t.idempotencyKey),
     uniqueIndex('order_changes_open').on(t.orderId).where(sql`status in ('pending', 'requires_payment')`),
     index('order_changes_order').on(t.companyId, t.orderId, t.createdAt),
+    // The fleet's counts and the dispatch board read applied swaps by day (db/repositories/fleet.ts).
+    index('order_changes_swaps').on(t.companyId, t.swapDate).where(sql`kind = 'swap' and status = 'applied'`),
   ],
 );

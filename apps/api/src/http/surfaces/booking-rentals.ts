@@ -3,8 +3,8 @@ import * as ops from '../../contract/booking';
 import { presentChange, presentChangeQuote, presentRental } from '../../present/rentals';
 import { type ChangeDeps, confirmChange, makeChange, quoteChange, readRental } from '../../use-cases/rentals/changes';
 import { rentalOfOrder } from '../../use-cases/rentals/orders';
-import type { Surface } from '../shell';
 import type { BookingEnv } from '../key-gate';
+import type { Surface } from '../shell';
 
 /** An order after its booking, with a server key (docs/decisions/my-booking.md): the link's operations by number. */
 export function orderChangeRoutes({ route }: Surface<BookingEnv>, deps: ChangeDeps) {
@@ -14,7 +14,9 @@ export function orderChangeRoutes({ route }: Surface<BookingEnv>, deps: ChangeDe
     return presentRental(view, deps.processorFor(view.catalog.company)?.publishableKey ?? '');
   });
   route(ops.quoteOrderChange, async (c) =>
-    presentChangeQuote(await quoteChange(deps, await rental(c, c.req.valid('param').order_number), c.req.valid('json'))),
+    presentChangeQuote(
+      await quoteChange(deps, await rental(c, c.req.valid('param').order_number), c.req.valid('json')),
+    ),
   );
   route(ops.makeOrderChange, async (c) =>
     presentChange(

@@ -20,8 +20,8 @@ import { getSession } from '../../use-cases/shared/sessions';
 import { allowOrigin, forbidOrigin } from '../cors';
 import { createIntentCaps, type IntentCaps } from '../intent-caps';
 import { type BookingEnv, keyGate, type LiveKey } from '../key-gate';
-import { orderChangeRoutes } from './booking-rentals';
 import { createSurface } from '../shell';
+import { orderChangeRoutes } from './booking-rentals';
 import { junkRoutes } from './junk';
 
 export type BookingDeps = {

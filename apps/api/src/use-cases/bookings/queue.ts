@@ -2,6 +2,7 @@ import { heldJobs, jobsOfDay } from '../../db/repositories/junk';
 import { newLeads } from '../../db/repositories/leads';
 import { heldOrders, ordersOfDay } from '../../db/repositories/orders';
 import { queueCounts } from '../../db/repositories/queue-counts';
+import { swapsOfDay } from '../../db/repositories/rentals';
 import { stuckSessions } from '../../db/repositories/sessions';
 import { troubledEndpoints } from '../../db/repositories/webhook-endpoints';
 import { todayIn } from '../../domain/dates';
@@ -42,10 +43,11 @@ export async function dispatchDay(deps: OfficeDeps, scope: Scope, date?: string)
   const catalog = await catalogOf(deps.database, scope);
   const day = date ?? todayIn(catalog.company.timezone, deps.now());
   const { db } = deps.database;
-  const [orders, jobs, full] = await Promise.all([
+  const [orders, swaps, jobs, full] = await Promise.all([
     ordersOfDay(db, scope.companyId, day),
+    swapsOfDay(db, scope.companyId, day),
     jobsOfDay(db, scope.companyId, day),
     fullSizesOn(deps, catalog, day),
   ]);
-  return { day, orders, jobs, full };
+  return { day, orders, swaps, jobs, full };
 }

@@ -55,7 +55,13 @@ export function configToCatalog(input: unknown): CatalogValues {
         sizes: c.fleet.sizes,
         outOfService: c.fleet.out_of_service,
       },
-      rentalChanges: c.rental_changes,
+      rentalChanges: c.rental_changes && {
+        save_cards: c.rental_changes.save_cards,
+        move_cutoff_hour: c.rental_changes.move_cutoff_hour,
+        swap_fees_cents: Object.fromEntries(
+          Object.entries(c.rental_changes.swap_fees).map(([k, v]) => [k, toCents(v)]),
+        ),
+      },
     },
     closedDates: c.closed_dates,
     sizes: c.sizes.map((s, i) => ({

@@ -121,7 +121,17 @@ export function rowsToConfig(rows: ConfigRows): CompanyConfigInput {
           },
         }
       : {}),
-    ...(c.rentalChanges ? { rental_changes: c.rentalChanges } : {}),
+    ...(c.rentalChanges
+      ? {
+          rental_changes: {
+            save_cards: c.rentalChanges.save_cards,
+            move_cutoff_hour: c.rentalChanges.move_cutoff_hour,
+            swap_fees: Object.fromEntries(
+              Object.entries(c.rentalChanges.swap_fees_cents ?? {}).map(([k, v]) => [k, toDollars(v)]),
+            ),
+          },
+        }
+      : {}),
   };
 }
 

@@ -61,6 +61,7 @@ export async function quoteChange(deps: ChangeDeps, rental: Rental, request: Cha
     kind: request.kind,
     before: daysOf(rental.order),
     after: plan.after,
+    swapDate: plan.swapDate,
     amounts: plan.amounts,
     currency: rental.order.currency,
   };
@@ -109,14 +110,12 @@ async function refuseWhenFull(db: Db, { catalog, order }: Rental, request: Chang
       },
     );
   }
-  throw new DomainError(
-    'size_sold_out',
-    `No ${size?.label ?? 'dumpster'} is free for the rental from ${after.delivery_date}: choose another day.`,
-    {
-      field: 'delivery_date',
-      details: { reason: 'fleet_full' },
-    },
-  );
+  const swap = request.kind === 'swap';
+  const day = swap ? request.swap_date : after.delivery_date;
+  throw new DomainError('size_sold_out', `No ${size?.label ?? 'dumpster'} is free on ${day}: choose another day.`, {
+    field: swap ? 'swap_date' : 'delivery_date',
+    details: { reason: 'fleet_full' },
+  });
 }
 
 function longestFit(fleet: Parameters<typeof canFits>[0], days: FleetDays, order: OrderRow, asked: number): number {
@@ -149,6 +148,7 @@ export async function makeChange(
     status: 'pending',
     before: daysOf(order),
     after: plan.after,
+    swapDate: plan.swapDate ?? null,
     amounts: plan.amounts,
     grossTotalCents: plan.amounts.grossTotal,
     currency: order.currency,
@@ -284,18 +284,21 @@ async function apply(
       if (!current || current.pickupDate !== before.pickup_date || current.deliveryDate !== before.delivery_date) {
         throw new ChangeRefused('The booking changed meanwhile: look at it again.');
       }
+      const swap = change.swapDate;
       const fits =
         change.kind === 'end_early' ||
         (await rentalFits(
           tx,
           catalog,
-          {
-            sizeId: current.sizeId,
-            delivery: after.delivery_date,
-            pickup: after.pickup_date,
-            rentalDays: after.rental_days,
-          },
-          current.id,
+          swap
+            ? { sizeId: current.sizeId, delivery: swap, pickup: swap, rentalDays: 0 }
+            : {
+                sizeId: current.sizeId,
+                delivery: after.delivery_date,
+                pickup: after.pickup_date,
+                rentalDays: after.rental_days,
+              },
+          swap ? undefined : current.id,
         ));
       if (!fits) {
         throw new ChangeRefused(
@@ -336,6 +339,7 @@ async function apply(
           kind: change.kind,
           previous_delivery_date: before.delivery_date,
           previous_pickup_date: before.pickup_date,
+          swap_date: change.swapDate,
           amount: change.grossTotalCents / 100,
           made_by: change.actor.startsWith('office:') ? 'office' : change.actor,
         },
@@ -387,13 +391,17 @@ export async function readRental(deps: ChangeDeps, rental: Rental) {
   const now = deps.now();
   const today = todayIn(company.timezone, now);
   const cutoffDate = addDays(order.deliveryDate, -1);
-  const offered = changesOffered({ status: order.status, delivery_date: order.deliveryDate }, today);
+  const size = catalog.sizes.find((s) => s.id === order.sizeId);
+  const swapFeeCents = size ? (company.rentalChanges.swapFeeCents[size.key] ?? null) : null;
+  const offered = changesOffered(
+    { status: order.status, delivery_date: order.deliveryDate, swappable: swapFeeCents !== null },
+    today,
+  );
   const moveOpen =
     offered.includes('move_delivery') &&
     (today < cutoffDate ||
       (today === cutoffDate &&
         Number(timeIn(company.timezone, now).slice(0, 2)) < company.rentalChanges.moveCutoffHour));
-  const size = catalog.sizes.find((s) => s.id === order.sizeId);
   return {
     catalog,
     order,
@@ -402,6 +410,7 @@ export async function readRental(deps: ChangeDeps, rental: Rental) {
       order.grossTotalCents +
       changes.filter((c) => c.status === 'applied').reduce((sum, c) => sum + c.grossTotalCents, 0),
     extraDayCents: size?.extraDayCents ?? 0,
+    swapFeeCents,
     changesAllowed: offered.filter((k) => k !== 'move_delivery' || moveOpen),
     moveCutoff: moveOpen ? `${cutoffDate} ${String(company.rentalChanges.moveCutoffHour).padStart(2, '0')}:00` : null,
   };

@@ -10,7 +10,10 @@ import type { Rental } from './changes';
  */
 export async function rentalOfOrder(db: Db, scope: CatalogScope, orderNumber: number): Promise<Rental> {
   if (scope.actor.kind === 'key' && scope.actor.keyKind === 'publishable') {
-    throw new DomainError('forbidden', "An order is read and changed with the company's server key, never a page's publishable key.");
+    throw new DomainError(
+      'forbidden',
+      "An order is read and changed with the company's server key, never a page's publishable key.",
+    );
   }
   const order = await findOrderByNumber(db, scope.companyId, orderNumber);
   if (!order) throw new DomainError('not_found', `There is no order #${orderNumber}.`, { field: 'order_number' });

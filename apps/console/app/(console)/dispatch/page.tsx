@@ -18,7 +18,7 @@ function shift(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** A day's deliveries and pickups and its junk jobs by arrival window; the day is ?date= (default today). */
+/** A day's deliveries, pickups and swaps and its junk jobs by arrival window; the day is ?date= (default today). */
 export default function DispatchPage() {
   const { params, set } = useUrlParams();
   const date = params.get('date') ?? undefined;
@@ -91,6 +91,7 @@ export default function DispatchPage() {
       {day.error ? <Notice tone="danger">{day.error.message}</Notice> : null}
       {stops('Deliveries', day.data?.deliveries, 'No deliveries this day.')}
       {stops('Pickups', day.data?.pickups, 'No pickups this day.')}
+      {stops('Swaps', day.data?.swaps, 'No swaps this day.')}
       <DataTable<DayJob>
         caption="Junk removal jobs"
         rows={day.data?.jobs}

@@ -1,0 +1,82 @@
+import type { RentalBooking, RentalChangeQuote } from '@svc/sdk';
+import { type ChangeKind, day, money } from '../../../lib/rental-format';
+
+type Props = {
+  kind: ChangeKind;
+  quote: RentalChangeQuote;
+  booking: RentalBooking;
+  busy: boolean;
+  onConfirm(): void;
+};
+
+/** The price of a change before it is made (the API's quote), and the button that makes it. */
+export function QuoteBlock({ kind, quote, booking, busy, onConfirm }: Props) {
+  const a = quote.amounts;
+  const cur = a.currency;
+  const paid = a.gross_total > 0;
+  const label =
+    kind === 'extend'
+      ? paid
+        ? `Pay ${money(a.gross_total, cur)} and extend`
+        : 'Extend the rental'
+      : kind === 'end_early'
+        ? paid
+          ? `Pay ${money(a.gross_total, cur)} and end early`
+          : `End the rental on ${day(quote.after.pickup_date)}`
+        : paid
+          ? `Pay ${money(a.gross_total, cur)} and move the delivery`
+          : `Move the delivery to ${day(quote.after.delivery_date)}`;
+  return (
+    <div className="quote" data-testid={`quote-${kind}`}>
+      <dl>
+        {kind === 'move_delivery' ? (
+          <>
+            <dt>New delivery date</dt>
+            <dd>{day(quote.after.delivery_date)}</dd>
+          </>
+        ) : null}
+        <dt>New pickup date</dt>
+        <dd data-testid="quote-pickup">{day(quote.after.pickup_date)}</dd>
+        <dt>Rental days</dt>
+        <dd>{quote.after.rental_days}</dd>
+      </dl>
+      <dl className="amounts">
+        {a.days > 0 ? (
+          <>
+            <dt>
+              {a.days} extra {a.days === 1 ? 'day' : 'days'}
+            </dt>
+            <dd>{money(a.extra_days, cur)}</dd>
+          </>
+        ) : null}
+        {a.tax > 0 ? (
+          <>
+            <dt>Tax</dt>
+            <dd>{money(a.tax, cur)}</dd>
+          </>
+        ) : null}
+        {a.processing_fee > 0 ? (
+          <>
+            <dt>Card fee</dt>
+            <dd>{money(a.processing_fee, cur)}</dd>
+          </>
+        ) : null}
+        <dt className="total">Total</dt>
+        <dd className="total" data-testid="quote-total">
+          {money(a.gross_total, cur)}
+        </dd>
+      </dl>
+      {kind === 'end_early' ? <p className="note">No refund for the days not used.</p> : null}
+      {paid ? (
+        <p className="hint">
+          {booking.card_saved
+            ? 'Charged to the card you booked with.'
+            : 'You will enter a card to pay for this change.'}
+        </p>
+      ) : null}
+      <button type="button" className="primary" disabled={busy} onClick={onConfirm}>
+        {busy ? 'Working…' : label}
+      </button>
+    </div>
+  );
+}

@@ -40,6 +40,7 @@ ALTER TABLE "companies" ADD COLUMN "rental_changes" jsonb;--> statement-breakpoi
 ALTER TABLE "booking_sessions" ADD COLUMN "processor_customer" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "processor_customer" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "saved_card" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "pickup_reminded_for" date;--> statement-breakpoint
 ALTER TABLE "sandbox_payment_intents" ADD COLUMN "customer" text;--> statement-breakpoint
 ALTER TABLE "sandbox_payment_intents" ADD COLUMN "setup_future_usage" text;--> statement-breakpoint
 ALTER TABLE "sandbox_payment_intents" ADD COLUMN "payment_method" text;--> statement-breakpoint
@@ -52,4 +53,5 @@ CREATE UNIQUE INDEX "order_changes_open" ON "order_changes" USING btree ("order_
 CREATE INDEX "order_changes_order" ON "order_changes" USING btree ("company_id","order_id","created_at");--> statement-breakpoint
 CREATE INDEX "order_changes_swaps" ON "order_changes" USING btree ("company_id","swap_date") WHERE kind = 'swap' and status = 'applied';--> statement-breakpoint
 CREATE UNIQUE INDEX "rental_links_token" ON "rental_links" USING btree ("token_hash");--> statement-breakpoint
-CREATE INDEX "rental_links_order" ON "rental_links" USING btree ("company_id","order_id");
+CREATE INDEX "rental_links_order" ON "rental_links" USING btree ("company_id","order_id");--> statement-breakpoint
+CREATE INDEX "orders_pickup_reminders" ON "orders" USING btree ("pickup_date") WHERE status in ('confirmed', 'scheduled', 'out_for_delivery', 'delivered', 'waiting_pickup') and pickup_reminded_for is distinct from pickup_date;

@@ -239,6 +239,12 @@ export const CompanyConfig = z
           .describe(
             'the fee of a swap (a full can taken, an empty one set) by size key, in dollars; a size not listed is not swapped online',
           ),
+        remind_before_pickup: z
+          .boolean()
+          .default(true)
+          .describe(
+            'the day before the pickup, tell the customer the rental ends tomorrow, with their My booking link',
+          ),
       })
       .nullable()
       .default(null)

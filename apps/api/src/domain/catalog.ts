@@ -42,7 +42,12 @@ export type Company = {
   /** The Data API: the platform's approval, the company's own switch, its plan (domain/data-plan.ts). */
   dataApi: { access: 'none' | 'requested' | 'approved' | 'revoked'; enabled: boolean; plan: 'free' | 'paid' };
   /** The customer's changes after the booking (domain/rental-changes.ts). */
-  rentalChanges: { saveCards: boolean; moveCutoffHour: number; swapFeeCents: Record<string, number> };
+  rentalChanges: {
+    saveCards: boolean;
+    moveCutoffHour: number;
+    swapFeeCents: Record<string, number>;
+    remindBeforePickup: boolean;
+  };
 };
 
 /** Caps against card testing (docs/decisions/payment-caps.md). */

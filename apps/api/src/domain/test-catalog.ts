@@ -49,7 +49,7 @@ export function company(overrides: Partial<Company> = {}): Company {
     processor: { kind: 'sandbox', account: null },
     paymentLimits: DEFAULT_PAYMENT_LIMITS,
     dataApi: { access: 'approved', enabled: true, plan: 'paid' },
-    rentalChanges: { saveCards: true, moveCutoffHour: 12, swapFeeCents: {} },
+    rentalChanges: { saveCards: true, moveCutoffHour: 12, swapFeeCents: {}, remindBeforePickup: true },
     ...overrides,
   };
 }

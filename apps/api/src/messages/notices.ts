@@ -202,3 +202,23 @@ export function rentalLinkMessages(
     { channel: 'sms', topic: 'rental_link', to: customer.phone, text: `${company.name}: ${text}` },
   ];
 }
+
+/** The day before the pickup: the rental ends tomorrow; keep it longer or let it go, from the link. */
+export function pickupReminderMessages(
+  company: Company,
+  order: { orderNumber: number; pickupDate: string; sizeLabel: string },
+  customer: Customer,
+  manageUrl: string,
+): Message[] {
+  const text = `Your ${order.sizeLabel} rental (order #${order.orderNumber}) ends tomorrow, ${order.pickupDate}: we pick it up then. To keep it longer or change the pickup: ${manageUrl}`;
+  return [
+    {
+      channel: 'email',
+      topic: 'pickup_reminder',
+      to: customer.email,
+      subject: `${company.name}: your rental ends tomorrow`,
+      text,
+    },
+    { channel: 'sms', topic: 'pickup_reminder', to: customer.phone, text: `${company.name}: ${text}` },
+  ];
+}

@@ -36,6 +36,7 @@ export function presentIntent(catalog: Catalog, { session, processor }: { sessio
       gross_total_cents: quote.grossTotal,
       card_fee_handling: company.cardFee.handling,
     },
+    card_saved: session.processorCustomer !== null,
     next: {
       action: 'confirm_payment' as const,
       description:

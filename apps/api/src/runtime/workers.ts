@@ -6,6 +6,7 @@ import { log } from '../lib/log';
 import { metrics } from '../lib/metrics';
 import { oneAtATime } from '../lib/one-at-a-time';
 import type { Links } from '../use-cases/rentals/links';
+import { remindPickups } from '../use-cases/rentals/reminders';
 import type { ProcessorFor } from '../use-cases/shared/payments';
 import { recoverSessions } from '../use-cases/shared/recover-sessions';
 
@@ -24,6 +25,8 @@ const OUTBOX_BATCH = 20;
 export const OUTBOX_IDLE_MS = 5_000;
 /** The shortest wait for a row due now that this pass could not claim (another instance's claim holds it). */
 const OUTBOX_BUSY_MS = 250;
+/** How often the pickup reminders are looked for. */
+const REMINDERS_MS = 10 * 60_000;
 
 /**
  * The background work of a platform process. The outbox is woken, not polled (docs/decisions/woken-not-polled.md): by the NOTIFY of each insert (db/repositories/outbox.ts), by a statement of the CLI
@@ -63,16 +66,22 @@ export async function startWorkers(deps: {
     await recoverSessions({ db, processorFor: deps.processorFor, now, links: deps.links });
     return recoveryMs;
   });
+  // The day-before-pickup reminders (use-cases/rentals/reminders.ts): a pass every 10 minutes is on time.
+  const reminders = loop('reminders', REMINDERS_MS, async () => {
+    if (deps.links) await remindPickups({ db, now, links: deps.links });
+    return REMINDERS_MS;
+  });
   await deps.database.listen(OUTBOX_CHANNEL, outbox.wake);
   const stopSocket = deps.database.afterSocketStatement(outbox.wake);
   outbox.wake();
   recovery.after(recoveryMs);
+  reminders.after(REMINDERS_MS);
   return {
     lastPass: () => ({ outbox: outbox.lastPass(), recovery: recovery.lastPass() }),
     passes: () => ({ outbox: outbox.passes(), recovery: recovery.passes() }),
     async stop() {
       stopSocket();
-      await Promise.all([outbox.stop(), recovery.stop()]);
+      await Promise.all([outbox.stop(), recovery.stop(), reminders.stop()]);
     },
   };
 }

@@ -94,6 +94,7 @@ export function CheckoutScreens<A>(props: {
       error={checkout.error}
       canPay={checkout.canPay}
       busy={checkout.busy}
+      companyName={props.companyName}
       onPay={() => checkout.payNow(pending)}
     >
       <PaymentComponent

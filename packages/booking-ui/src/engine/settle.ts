@@ -18,7 +18,12 @@ export function settleOrder(client: BookingClient) {
   return async (pair: Pair, once = false): Promise<Settled> => {
     const outcome = once ? await client.confirm(pairOf(pair)) : await confirmWithRetry(client, pairOf(pair));
     if (outcome.order_number === null) return unconfirmed(pair);
-    return { state: outcome.state, number: outcome.order_number, session_id: pair.session_id };
+    return {
+      state: outcome.state,
+      number: outcome.order_number,
+      session_id: pair.session_id,
+      ...(outcome.manage_url ? { manageUrl: outcome.manage_url } : {}),
+    };
   };
 }
 

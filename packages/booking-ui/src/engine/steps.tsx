@@ -13,6 +13,8 @@ export function PaymentStep(props: {
   error: string | undefined;
   canPay: boolean;
   busy: boolean;
+  /** Named in the words of consent when the card is saved for later changes. */
+  companyName: string;
   onPay(): void;
   children: ReactNode;
 }) {
@@ -39,6 +41,13 @@ export function PaymentStep(props: {
               ? 'Your card is authorized. We are creating your order; please keep this page open.'
               : 'Your card is charged only when the order is confirmed.'}
           </p>
+          {pending.intent.card_saved ? (
+            <p className="hint" id={`${props.cardId}-saved`}>
+              By paying, you agree that {props.companyName} keeps this card to charge changes you ask for later on your
+              booking page (more days, a swap), at the price shown there before you confirm. Nothing else is charged to
+              it.
+            </p>
+          ) : null}
         </section>
       </div>
     </div>
@@ -95,6 +104,15 @@ export function Outcome(props: {
               is confirmed.
             </p>
           )}
+          {'manageUrl' in settled && settled.manageUrl ? (
+            <p>
+              <a href={settled.manageUrl} target="_blank" rel="noopener noreferrer">
+                See or change your booking
+              </a>{' '}
+              (extend it, end it early, move the delivery): the same private link is in your e-mail. Keep it to
+              yourself.
+            </p>
+          ) : null}
           {props.children}
         </>
       )}

@@ -35,7 +35,14 @@ export type Pending<A> = { intent: Intent; answers: A; label: string };
  * the making still under way (unconfirmed). `job` carries what a junk job's confirmation screen shows.
  */
 export type Settled =
-  | { state: 'confirmed' | 'held'; number: number; session_id: string; job?: JobReceipt }
+  | {
+      state: 'confirmed' | 'held';
+      number: number;
+      session_id: string;
+      job?: JobReceipt;
+      /** The customer's private My booking page, said only by the confirm that made the order. */
+      manageUrl?: string;
+    }
   | { state: 'unconfirmed'; session_id: string; reference: string };
 export type JobReceipt = { date: string; start: string; end: string; photosUntil: string | null; maxPhotos: number };
 

@@ -1065,6 +1065,8 @@ export interface components {
                 /** @enum {string} */
                 card_fee_handling: "customer_pays" | "company_absorbs";
             };
+            /** @description true: the card will be saved with the company, with the customer's consent, to pay for changes they make later (more days, a swap) on their My booking page; say so on the payment step */
+            card_saved: boolean;
             next: {
                 /** @enum {string} */
                 action: "confirm_payment";

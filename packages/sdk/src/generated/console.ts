@@ -480,6 +480,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{order_number}/rental": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order as its My booking page shows it: days, what was paid, its changes (who, when, what, paid) */
+        get: operations["getConsoleOrderRental"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{order_number}/changes/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a change would make of the order and cost, checked against the fleet; nothing is written */
+        post: operations["quoteConsoleOrderChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{order_number}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes a change for the customer: free ones at once, paid ones charged to the card saved at booking */
+        post: operations["makeConsoleOrderChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{order_number}/rental-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends the customer a fresh My booking link by e-mail and text; every earlier link stops working */
+        post: operations["sendRentalLink"];
+        /** Stops every My booking link of the order (none is sent) */
+        delete: operations["revokeRentalLinks"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders": {
         parameters: {
             query?: never;
@@ -1582,6 +1651,232 @@ export interface components {
             booking_channel: "api" | "link" | "widget";
             /** Format: date-time */
             created_at: string;
+        };
+        RentalBooking: {
+            reference: string;
+            order_number: number;
+            company: {
+                name: string;
+                phone: string | null;
+                email: string | null;
+            };
+            /** @enum {string} */
+            status: "placed" | "confirmed" | "scheduled" | "out_for_delivery" | "delivered" | "waiting_pickup" | "picked_up" | "completed" | "canceled" | "waiting_delivery" | "waiting_landfill";
+            size: string;
+            material: string | null;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            delivery_date: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            pickup_date: string;
+            rental_days: number;
+            address: {
+                line1: string;
+                city: string | null;
+                state: string | null;
+                zip: string;
+            };
+            /**
+             * @description the booking and its paid changes, card fees included
+             * @example 395
+             */
+            paid: number;
+            /** @enum {string} */
+            currency: "USD" | "CAD";
+            /**
+             * @description what one more day costs before tax and card fee
+             * @example 395
+             */
+            extra_day_price: number;
+            /**
+             * @description the company's swap fee for this size before tax and card fee; null: no swap online
+             * @example 395
+             */
+            swap_price: number | null;
+            /** @description a paid change is charged to the card saved at booking */
+            card_saved: boolean;
+            processor: {
+                /** @enum {string} */
+                kind: "sandbox" | "stripe";
+                publishable_key: string;
+                account: string | null;
+            };
+            /** @description what the customer may change now */
+            changes_allowed: ("extend" | "end_early" | "move_delivery" | "swap")[];
+            /** @description until when (company time, "YYYY-MM-DD HH:00") the delivery can move; null once it cannot */
+            move_cutoff: string | null;
+            changes: components["schemas"]["RentalChange"][];
+        };
+        RentalChange: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "extend" | "end_early" | "move_delivery" | "swap";
+            /**
+             * @description applied: the order has its new days (and the card was charged); requires_payment: the bank asked for the customer (or no card is saved): confirm client_secret with the processor, then POST …/confirm
+             * @enum {string}
+             */
+            status: "pending" | "requires_payment" | "applied" | "refused" | "failed";
+            before: {
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                delivery_date: string;
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                pickup_date: string;
+                rental_days: number;
+            };
+            after: {
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                delivery_date: string;
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                pickup_date: string;
+                rental_days: number;
+            };
+            /**
+             * Format: date
+             * @description a swap's day; null for the other kinds
+             * @example 2026-12-01
+             */
+            swap_date: string | null;
+            amounts: components["schemas"]["RentalChangeAmounts"];
+            /** @description set while status is requires_payment */
+            client_secret: string | null;
+            decline_code: string | null;
+            /** @enum {string} */
+            made_by: "customer" | "api" | "office";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            applied_at: string | null;
+        };
+        RentalChangeAmounts: {
+            /** @description days added (negative: an early end) */
+            days: number;
+            /**
+             * @description extra_day of the size times the days added
+             * @example 395
+             */
+            extra_days: number;
+            /**
+             * @description a swap's fee (0 for the other kinds)
+             * @example 395
+             */
+            fee: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            tax: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            total: number;
+            /**
+             * @description the card fee, when the company passes it on
+             * @example 395
+             */
+            processing_fee: number;
+            /**
+             * @description what is charged: 0 for a free change
+             * @example 395
+             */
+            gross_total: number;
+            /** @enum {string} */
+            currency: "USD" | "CAD";
+        };
+        RentalChangeQuote: {
+            /** @enum {string} */
+            kind: "extend" | "end_early" | "move_delivery" | "swap";
+            before: {
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                delivery_date: string;
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                pickup_date: string;
+                rental_days: number;
+            };
+            after: {
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                delivery_date: string;
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                pickup_date: string;
+                rental_days: number;
+            };
+            /**
+             * Format: date
+             * @description a swap's day; null for the other kinds
+             * @example 2026-12-01
+             */
+            swap_date: string | null;
+            amounts: components["schemas"]["RentalChangeAmounts"];
+        };
+        RentalChangeRequest: {
+            /** @enum {string} */
+            kind: "extend";
+            /** @description days added to the rental */
+            days: number;
+        } | {
+            /** @enum {string} */
+            kind: "end_early";
+            /**
+             * Format: date
+             * @description the new pickup day: from tomorrow, before the booked one
+             * @example 2026-12-01
+             */
+            pickup_date: string;
+        } | {
+            /** @enum {string} */
+            kind: "move_delivery";
+            /**
+             * Format: date
+             * @description the new delivery day; the rental keeps its length
+             * @example 2026-12-01
+             */
+            delivery_date: string;
+        } | {
+            /** @enum {string} */
+            kind: "swap";
+            /**
+             * Format: date
+             * @description the day the full can is taken and an empty one set in its place, between delivery and pickup
+             * @example 2026-12-01
+             */
+            swap_date: string;
+        };
+        ConsoleRentalLink: {
+            order_number: number;
+            /** @description earlier links that stopped working */
+            revoked: number;
+            /** @description the e-mail the new link went to (and a text to the phone) */
+            sent_to?: string;
         };
         ConsoleOrderPage: {
             data: components["schemas"]["ConsoleOrderLine"][];
@@ -4623,6 +4918,452 @@ export interface operations {
             };
             /** @description Error: method_not_allowed */
             405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConsoleOrderRental: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order after its booking */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RentalBooking"];
+                    };
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    quoteConsoleOrderChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RentalChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description The change priced */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RentalChangeQuote"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body, invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: state_conflict, change_not_allowed, size_sold_out, date_closed, date_past */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    makeConsoleOrderChange: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description one per change the customer asks for: a repeat answers the same change, charged once */
+                "idempotency-key": string;
+            };
+            path: {
+                order_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RentalChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description The change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RentalChange"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body, invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: state_conflict, change_not_allowed, size_sold_out, date_closed, date_past, processing, payments_not_ready */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: upstream */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendRentalLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConsoleRentalLink"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body, invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: state_conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeRentalLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stopped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConsoleRentalLink"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body, invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: state_conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -121,6 +121,10 @@ export const Intent = z
     }),
     currency: z.enum(['USD', 'CAD']),
     amount: Amount,
+    card_saved: z.boolean().openapi({
+      description:
+        "true: the card will be saved with the company, with the customer's consent, to pay for changes they make later (more days, a swap) on their My booking page; say so on the payment step",
+    }),
     next: z.object({
       action: z.literal('confirm_payment'),
       description: z.string(),

@@ -3,6 +3,7 @@ import { bookingOperations } from './bookings';
 import { developerOperations } from './developers';
 import { fleetOperations } from './fleet';
 import { officeOperations } from './office';
+import { rentalOfficeOperations } from './rentals';
 import { settingsOperations } from './settings';
 
 /**
@@ -14,6 +15,7 @@ export const CONSOLE_BASE = '/console/v1';
 export const consoleOperations = [
   ...accountOperations,
   ...officeOperations,
+  ...rentalOfficeOperations,
   ...bookingOperations,
   ...fleetOperations,
   ...settingsOperations,
@@ -29,4 +31,5 @@ export * from './leads';
 export * from './office';
 export * from './people';
 export * from './records';
+export * from './rentals';
 export * from './settings';

@@ -202,6 +202,7 @@ export async function loadCatalog(db: Queryable, companyId: string): Promise<Cat
       saveCards: row.rentalChanges?.save_cards ?? true,
       moveCutoffHour: row.rentalChanges?.move_cutoff_hour ?? 12,
       swapFeeCents: row.rentalChanges?.swap_fees_cents ?? {},
+      remindBeforePickup: row.rentalChanges?.remind_before_pickup ?? true,
     },
     paymentLimits: row.paymentLimits
       ? {

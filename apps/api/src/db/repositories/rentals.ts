@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
 import { customers, orderChanges, orders, rentalLinks } from '../schema';
 
@@ -153,4 +153,40 @@ export async function swapsOfDay(db: Queryable, companyId: string, date: string)
     )
     .orderBy(asc(orders.orderNumber))
     .limit(500);
+}
+
+/**
+ * Orders whose can is still out and whose pickup falls from `from` to `to` (UTC days, a day either side of
+ * every timezone's tomorrow), not yet reminded of that pickup day; on their partial index.
+ */
+export async function pickupsToRemind(db: Queryable, range: { from: string; to: string }, limit: number) {
+  return db
+    .select({ order: orders, customer: customers })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(
+      and(
+        between(orders.pickupDate, range.from, range.to),
+        sql`${orders.status} in ('confirmed', 'scheduled', 'out_for_delivery', 'delivered', 'waiting_pickup')`,
+        sql`${orders.pickupRemindedFor} is distinct from ${orders.pickupDate}`,
+      ),
+    )
+    .limit(limit);
+}
+
+/** Marks an order reminded of its pickup day, once: of two workers, one gets the row back. */
+export async function markPickupReminded(db: Queryable, companyId: string, orderId: string, pickupDate: string) {
+  const [row] = await db
+    .update(orders)
+    .set({ pickupRemindedFor: pickupDate })
+    .where(
+      and(
+        eq(orders.companyId, companyId),
+        eq(orders.id, orderId),
+        eq(orders.pickupDate, pickupDate),
+        sql`${orders.pickupRemindedFor} is distinct from ${orders.pickupDate}`,
+      ),
+    )
+    .returning({ id: orders.id });
+  return row !== undefined;
 }

@@ -41,6 +41,8 @@ export type RentalChangesRow = {
   move_cutoff_hour: number;
   /** A swap's fee per size key, in cents; a size without one is not swapped online. */
   swap_fees_cents?: Record<string, number>;
+  /** The day before the pickup, the customer is told the rental ends tomorrow (with the link). */
+  remind_before_pickup?: boolean;
 };
 
 export const companies = pgTable('companies', {

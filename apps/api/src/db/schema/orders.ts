@@ -73,6 +73,8 @@ export const orders = pgTable(
     /** The processor's customer and the card saved at booking for the company's later charges (a change). */
     processorCustomer: text('processor_customer'),
     savedCard: text('saved_card'),
+    /** The pickup day the customer was last reminded of ("your rental ends tomorrow"): a moved pickup is told again. */
+    pickupRemindedFor: date('pickup_reminded_for'),
     createdAt: createdAt(),
     /** Set by every status change. */
     updatedAt: updatedAt(),
@@ -96,6 +98,12 @@ export const orders = pgTable(
     index('orders_customer').on(t.companyId, t.customerId),
     // The cans of a size out in a range (db/repositories/fleet.ts): rentals whose can is not back before it.
     index('orders_fleet').on(t.companyId, t.sizeId, t.backOn, t.deliveryDate).where(sql`status <> 'canceled'`),
+    // The pickups the reminder worker has yet to tell of (use-cases/rentals/reminders.ts): it shrinks as they go out.
+    index('orders_pickup_reminders')
+      .on(t.pickupDate)
+      .where(
+        sql`status in ('confirmed', 'scheduled', 'out_for_delivery', 'delivered', 'waiting_pickup') and pickup_reminded_for is distinct from pickup_date`,
+      ),
   ],
 );
 

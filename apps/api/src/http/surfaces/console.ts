@@ -9,6 +9,7 @@ import { createSurface } from '../shell';
 import { mountAccount, mountPublicAccount } from './console/account';
 import { mountDevelopers } from './console/developers';
 import { mountOffice } from './console/office';
+import { mountRentals } from './console/rentals';
 import { mountSettings } from './console/settings';
 
 export type { ConsoleSurface } from './console/surface';
@@ -57,6 +58,7 @@ export function createConsoleSurface(deps: ConsoleDeps) {
   app.use('*', consoleGate({ auth, registry: deps.registry, secret: deps.secret, secureCookies }));
   mountAccount(surface, account);
   mountOffice(surface, deps);
+  mountRentals(surface, deps);
   mountSettings(surface, deps);
   mountDevelopers(surface, deps);
   return app;

@@ -61,6 +61,7 @@ export function configToCatalog(input: unknown): CatalogValues {
         swap_fees_cents: Object.fromEntries(
           Object.entries(c.rental_changes.swap_fees).map(([k, v]) => [k, toCents(v)]),
         ),
+        remind_before_pickup: c.rental_changes.remind_before_pickup,
       },
     },
     closedDates: c.closed_dates,

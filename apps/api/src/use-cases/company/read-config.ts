@@ -129,6 +129,7 @@ export function rowsToConfig(rows: ConfigRows): CompanyConfigInput {
             swap_fees: Object.fromEntries(
               Object.entries(c.rentalChanges.swap_fees_cents ?? {}).map(([k, v]) => [k, toDollars(v)]),
             ),
+            remind_before_pickup: c.rentalChanges.remind_before_pickup ?? true,
           },
         }
       : {}),

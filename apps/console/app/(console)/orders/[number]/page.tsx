@@ -5,8 +5,12 @@ import { Notice } from '../../../../components/notice';
 import { api, pathNumber } from '../../../../lib/api';
 import { useApi } from '../../../../lib/use-api';
 import { RecordView } from '../../_office/record-view';
+import { RentalSection } from './rental-section';
 
-/** An order: what was booked, customer, invoice, payment, attribution, timeline; approve, reject or move it. */
+/**
+ * An order: what was booked, customer, invoice, payment, attribution, its rental after booking (days, changes,
+ * the customer's link), timeline; approve, reject or move it.
+ */
 export default function OrderPage() {
   const { number } = useParams<{ number: string }>();
   const order = useApi(
@@ -27,6 +31,7 @@ export default function OrderPage() {
       number={o.order_number}
       record={o}
       reload={order.reload}
+      extra={<RentalSection number={o.order_number} onChanged={order.reload} />}
       booked={[
         ['Size', o.size],
         ...(o.material ? ([['Material', o.material]] as [string, string][]) : []),

@@ -31,7 +31,7 @@ const REMINDERS_MS = 10 * 60_000;
 /**
  * The background work of a platform process. The outbox is woken, not polled (docs/decisions/woken-not-polled.md): by the NOTIFY of each insert (db/repositories/outbox.ts), by a statement of the CLI
  * through PGlite's socket, and by its own next due row (a retry, a lapsed lease); at least every 5 s
- * whatever it heard. Recovery runs every 15 seconds. Passes never overlap within a process; across
+ * whatever it heard. Recovery runs every 15 seconds, the pickup reminders every 10 minutes. Passes never overlap within a process; across
  * processes the row claims and leases keep them apart.
  */
 export async function startWorkers(deps: {

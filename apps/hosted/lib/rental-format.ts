@@ -52,6 +52,7 @@ export const KIND_LABEL: Record<ChangeKind, string> = {
   extend: 'Extended',
   end_early: 'Ended early',
   move_delivery: 'Delivery moved',
+  swap: 'Swap',
 };
 
 export const MADE_BY_LABEL: Record<RentalChange['made_by'], string> = {
@@ -68,8 +69,14 @@ export const CHANGE_STATUS_LABEL: Record<RentalChange['status'], string> = {
   failed: 'Failed',
 };
 
-/** What one change did, in a sentence: "3 more days, pickup Sat, Dec 5, 2026". */
-export function changeSummary(change: Pick<RentalChange, 'kind' | 'before' | 'after' | 'amounts'>): string {
+/** What one change did, in a sentence: "3 more days, pickup Sat, Dec 5, 2026"; a swap names its day. */
+export function changeSummary(
+  change: Pick<RentalChange, 'kind' | 'before' | 'after' | 'amounts' | 'swap_date'>,
+): string {
+  if (change.kind === 'swap')
+    return change.swap_date
+      ? `Full dumpster replaced with an empty one on ${day(change.swap_date)}`
+      : 'Full dumpster replaced with an empty one';
   if (change.kind === 'extend') {
     const days = change.amounts.days;
     return `${days} more ${days === 1 ? 'day' : 'days'}, pickup ${day(change.after.pickup_date)}`;

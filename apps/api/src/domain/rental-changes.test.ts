@@ -39,6 +39,7 @@ describe('the price of an extension', () => {
     ).toEqual({
       days: 2,
       extraDays: 3_000,
+      fee: 0,
       taxPercentMilli: 0,
       tax: 0,
       total: 3_000,

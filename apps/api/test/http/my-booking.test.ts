@@ -271,6 +271,18 @@ describe.each(targets)('My booking on $name', (target) => {
     // 2 x 20.00 = 40.00; tax 8.875% = 3.55; the company absorbs the card fee.
     const quote = await rental.post('/changes/quote', { key: taxed.token, body: { kind: 'extend', days: 2 } });
     expect(quote.body.data.amounts).toMatchObject({ extra_days: 40, tax: 3.55, processing_fee: 0, gross_total: 43.55 });
+    // Priced by material (concrete in the 10-yard, $500 for 7 days): its days past 7 are the size's extra_day too.
+    const concrete = await book(absorbs, {
+      size_id: sizes.find((s) => s.yards === 10).id,
+      rental_days: 9,
+      delivery_date: first,
+      material: 'concrete',
+      material_acknowledged: true,
+    });
+    const read = await rental.get('/booking', { key: concrete.token });
+    expect(read.body.data).toMatchObject({ material: 'Clean concrete', extra_day_price: 20 });
+    const byMaterial = await rental.post('/changes/quote', { key: concrete.token, body: { kind: 'extend', days: 2 } });
+    expect(byMaterial.body.data.amounts).toMatchObject({ extra_days: 40, tax: 3.55, gross_total: 43.55 });
   });
 
   it("swaps for the size's swap fee + tax + card fee, taking a second can for the day and its turnaround", async () => {
@@ -304,6 +316,17 @@ describe.each(targets)('My booking on $name', (target) => {
       'size_sold_out',
     );
     expect((await book(two, ten(addDays(day, 2), 2))).order_number).toBeGreaterThan(made.order_number);
+    // With one can, the order's own can is out that day: no second one for the swap, said before any charge.
+    const one = await acmeTwin(target, 'One Can Swaps', (base) => ({
+      booking: { ...base.booking, ...everyDay },
+      closed_dates: [],
+      fleet: { turnaround_days: 1, sizes: [{ size: '10yd', cans: 1 }] },
+      rental_changes: { swap_fees: { '10yd': 95 } },
+    }));
+    const only = await book(one, { size_id: one.size, rental_days: 7, delivery_date: first });
+    const full = await rental.post('/changes/quote', { key: only.token, body: { kind: 'swap', swap_date: day } });
+    expectError(full, 409, 'size_sold_out', 'swap_date');
+    expectError(await change(only.token, { kind: 'swap', swap_date: day }), 409, 'size_sold_out', 'swap_date');
     // Not outside the rental, and not for a size without a swap fee.
     expectError(await change(made.token, { kind: 'swap', swap_date: first }), 409, 'change_not_allowed', 'swap_date');
     const noFee = await book(co, bigRental(addDays(first, 30), 5));

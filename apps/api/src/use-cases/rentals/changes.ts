@@ -87,13 +87,13 @@ function planFor(deps: ChangeDeps, { catalog, order }: Rental, request: ChangeRe
  */
 async function refuseWhenFull(db: Db, { catalog, order }: Rental, request: ChangeRequest, after: RentalDays) {
   if (request.kind === 'end_early') return;
-  const rental = {
-    sizeId: order.sizeId,
-    delivery: after.delivery_date,
-    pickup: after.pickup_date,
-    rentalDays: after.rental_days,
-  };
-  if (await rentalFits(db, catalog, rental, order.id)) return;
+  // A swap takes one more can for its day (the full one comes back and takes its turnaround) while the order's
+  // own can stays counted; the other kinds re-count the order's new days with its own can aside.
+  const swap = request.kind === 'swap';
+  const rental = swap
+    ? { sizeId: order.sizeId, delivery: request.swap_date, pickup: request.swap_date, rentalDays: 0 }
+    : { sizeId: order.sizeId, delivery: after.delivery_date, pickup: after.pickup_date, rentalDays: after.rental_days };
+  if (await rentalFits(db, catalog, rental, swap ? undefined : order.id)) return;
   const size = catalog.sizes.find((s) => s.id === order.sizeId);
   if (request.kind === 'extend' && size && isTracked(size)) {
     const stay = { from: order.deliveryDate, to: order.deliveryDate };
@@ -110,8 +110,7 @@ async function refuseWhenFull(db: Db, { catalog, order }: Rental, request: Chang
       },
     );
   }
-  const swap = request.kind === 'swap';
-  const day = swap ? request.swap_date : after.delivery_date;
+  const day = request.kind === 'swap' ? request.swap_date : after.delivery_date;
   throw new DomainError('size_sold_out', `No ${size?.label ?? 'dumpster'} is free on ${day}: choose another day.`, {
     field: swap ? 'swap_date' : 'delivery_date',
     details: { reason: 'fleet_full' },
@@ -354,8 +353,9 @@ async function apply(
       status: 'refused',
       lastError: err.message,
     });
+    const fieldOf = { extend: 'days', end_early: 'pickup_date', move_delivery: 'delivery_date', swap: 'swap_date' };
     throw new DomainError(err.code, err.message, {
-      field: 'kind',
+      field: err.code === 'size_sold_out' ? fieldOf[change.kind] : 'kind',
       details: { change_id: change.id, payment: intent ? 'released' : 'none' },
     });
   }

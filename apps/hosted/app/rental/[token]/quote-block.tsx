@@ -14,32 +14,30 @@ export function QuoteBlock({ kind, quote, booking, busy, onConfirm }: Props) {
   const a = quote.amounts;
   const cur = a.currency;
   const paid = a.gross_total > 0;
-  const label =
-    kind === 'extend'
-      ? paid
-        ? `Pay ${money(a.gross_total, cur)} and extend`
-        : 'Extend the rental'
-      : kind === 'end_early'
-        ? paid
-          ? `Pay ${money(a.gross_total, cur)} and end early`
-          : `End the rental on ${day(quote.after.pickup_date)}`
-        : paid
-          ? `Pay ${money(a.gross_total, cur)} and move the delivery`
-          : `Move the delivery to ${day(quote.after.delivery_date)}`;
+  const label = buttonLabel(kind, quote, paid ? money(a.gross_total, cur) : null);
   return (
     <div className="quote" data-testid={`quote-${kind}`}>
-      <dl>
-        {kind === 'move_delivery' ? (
-          <>
-            <dt>New delivery date</dt>
-            <dd>{day(quote.after.delivery_date)}</dd>
-          </>
-        ) : null}
-        <dt>New pickup date</dt>
-        <dd data-testid="quote-pickup">{day(quote.after.pickup_date)}</dd>
-        <dt>Rental days</dt>
-        <dd>{quote.after.rental_days}</dd>
-      </dl>
+      {kind === 'swap' && quote.swap_date ? (
+        <dl>
+          <dt>Swap date</dt>
+          <dd data-testid="quote-swap-date">{day(quote.swap_date)}</dd>
+          <dt>Pickup date</dt>
+          <dd data-testid="quote-pickup">{day(quote.after.pickup_date)}</dd>
+        </dl>
+      ) : (
+        <dl>
+          {kind === 'move_delivery' ? (
+            <>
+              <dt>New delivery date</dt>
+              <dd>{day(quote.after.delivery_date)}</dd>
+            </>
+          ) : null}
+          <dt>New pickup date</dt>
+          <dd data-testid="quote-pickup">{day(quote.after.pickup_date)}</dd>
+          <dt>Rental days</dt>
+          <dd>{quote.after.rental_days}</dd>
+        </dl>
+      )}
       <dl className="amounts">
         {a.days > 0 ? (
           <>
@@ -49,16 +47,22 @@ export function QuoteBlock({ kind, quote, booking, busy, onConfirm }: Props) {
             <dd>{money(a.extra_days, cur)}</dd>
           </>
         ) : null}
+        {a.fee > 0 ? (
+          <>
+            <dt>Swap fee</dt>
+            <dd data-testid="quote-fee">{money(a.fee, cur)}</dd>
+          </>
+        ) : null}
         {a.tax > 0 ? (
           <>
             <dt>Tax</dt>
-            <dd>{money(a.tax, cur)}</dd>
+            <dd data-testid="quote-tax">{money(a.tax, cur)}</dd>
           </>
         ) : null}
         {a.processing_fee > 0 ? (
           <>
             <dt>Card fee</dt>
-            <dd>{money(a.processing_fee, cur)}</dd>
+            <dd data-testid="quote-card-fee">{money(a.processing_fee, cur)}</dd>
           </>
         ) : null}
         <dt className="total">Total</dt>
@@ -79,4 +83,20 @@ export function QuoteBlock({ kind, quote, booking, busy, onConfirm }: Props) {
       </button>
     </div>
   );
+}
+
+/** The button's words: "Pay $Y and …" for a paid change, what the free change does otherwise. */
+function buttonLabel(kind: ChangeKind, quote: RentalChangeQuote, pay: string | null): string {
+  switch (kind) {
+    case 'extend':
+      return pay ? `Pay ${pay} and extend` : 'Extend the rental';
+    case 'end_early':
+      return pay ? `Pay ${pay} and end early` : `End the rental on ${day(quote.after.pickup_date)}`;
+    case 'move_delivery':
+      return pay ? `Pay ${pay} and move the delivery` : `Move the delivery to ${day(quote.after.delivery_date)}`;
+    case 'swap':
+      return pay
+        ? `Pay ${pay} and book the swap`
+        : `Book the swap${quote.swap_date ? ` on ${day(quote.swap_date)}` : ''}`;
+  }
 }

@@ -11,6 +11,7 @@ import { EndEarlyForm } from './end-early-form';
 import { ExtendForm } from './extend-form';
 import { MoveDeliveryForm } from './move-delivery-form';
 import { PaymentPanel } from './payment-panel';
+import { SwapForm } from './swap-form';
 
 type Props = { initial: RentalBooking; token: string; api: string };
 
@@ -18,6 +19,7 @@ const FORMS: Record<ChangeKind, ComponentType<ChangeFormProps>> = {
   extend: ExtendForm,
   end_early: EndEarlyForm,
   move_delivery: MoveDeliveryForm,
+  swap: SwapForm,
 };
 
 /**
@@ -138,6 +140,8 @@ export function RentalView({ initial, token, api }: Props) {
 function successText(change: RentalChange): string {
   if (change.kind === 'extend')
     return `Done: your rental is extended by ${change.amounts.days} ${change.amounts.days === 1 ? 'day' : 'days'}. The new pickup date is ${day(change.after.pickup_date)}.`;
+  if (change.kind === 'swap')
+    return `Done: your swap is booked${change.swap_date ? ` for ${day(change.swap_date)}` : ''}. We take the full dumpster and set an empty one in its place.`;
   if (change.kind === 'end_early') return `Done: the new pickup date is ${day(change.after.pickup_date)}.`;
   return `Done: the delivery is moved to ${day(change.after.delivery_date)}. The pickup date is ${day(change.after.pickup_date)}.`;
 }

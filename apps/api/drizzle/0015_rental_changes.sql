@@ -1,7 +1,8 @@
 CREATE TABLE "order_changes" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"company_id" uuid NOT NULL,
-	"order_id" uuid NOT NULL,
+	"order_id" uuid,
+	"junk_job_id" uuid,
 	"kind" text NOT NULL,
 	"status" text NOT NULL,
 	"before" jsonb NOT NULL,
@@ -22,7 +23,8 @@ CREATE TABLE "order_changes" (
 CREATE TABLE "rental_links" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"company_id" uuid NOT NULL,
-	"order_id" uuid NOT NULL,
+	"order_id" uuid,
+	"junk_job_id" uuid,
 	"token_hash" text NOT NULL,
 	"revoked_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -46,8 +48,10 @@ ALTER TABLE "sandbox_payment_intents" ADD COLUMN "setup_future_usage" text;--> s
 ALTER TABLE "sandbox_payment_intents" ADD COLUMN "payment_method" text;--> statement-breakpoint
 ALTER TABLE "order_changes" ADD CONSTRAINT "order_changes_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_changes" ADD CONSTRAINT "order_changes_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_changes" ADD CONSTRAINT "order_changes_junk_job_id_junk_jobs_id_fk" FOREIGN KEY ("junk_job_id") REFERENCES "public"."junk_jobs"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rental_links" ADD CONSTRAINT "rental_links_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rental_links" ADD CONSTRAINT "rental_links_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rental_links" ADD CONSTRAINT "rental_links_junk_job_id_junk_jobs_id_fk" FOREIGN KEY ("junk_job_id") REFERENCES "public"."junk_jobs"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "order_changes_idempotency" ON "order_changes" USING btree ("company_id","order_id","idempotency_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "order_changes_open" ON "order_changes" USING btree ("order_id") WHERE status in ('pending', 'requires_payment');--> statement-breakpoint
 CREATE INDEX "order_changes_order" ON "order_changes" USING btree ("company_id","order_id","created_at");--> statement-breakpoint

@@ -82,6 +82,7 @@ export const Change = z
 
 export const RentalBooking = z
   .object({
+    service: z.literal('dumpster'),
     reference: z.string(),
     order_number: z.number().int(),
     company: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
@@ -117,13 +118,62 @@ export const RentalBooking = z
   })
   .openapi('RentalBooking');
 
+const Window = z.object({ start: z.string(), end: z.string() });
+
+export const JobChange = z
+  .object({
+    id: z.uuid(),
+    kind: z.literal('move_window'),
+    status: z.literal('applied'),
+    before: z.object({ job_date: DateString, time_window: Window }),
+    after: z.object({ job_date: DateString, time_window: Window }),
+    made_by: z.enum(['customer', 'api', 'office']),
+    created_at: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('JunkRentalChange');
+
+export const JunkRentalBooking = z
+  .object({
+    service: z.literal('junk'),
+    reference: z.string(),
+    job_number: z.number().int(),
+    company: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
+    status: z
+      .string()
+      .openapi({ description: 'confirmed, scheduled, en_route, completed, canceled or pending_risk_review' }),
+    load: z.string(),
+    job_date: DateString,
+    time_window: Window,
+    address: z.object({
+      line1: z.string(),
+      line2: z.string().nullable(),
+      city: z.string().nullable(),
+      state: z.string().nullable(),
+      zip: z.string(),
+    }),
+    photos: z.number().int().openapi({ description: 'photos of the pile the crew has' }),
+    paid: Dollars,
+    currency: z.enum(['USD', 'CAD']),
+    move_cutoff: z.string().nullable().openapi({
+      description: 'until when (company time, "YYYY-MM-DD HH:00") the job can move; null once it cannot',
+    }),
+    windows: z
+      .array(z.object({ date: DateString, windows: z.array(Window.extend({ remaining: z.number().int() })) }))
+      .openapi({ description: 'the next days with a window that has a free seat: where the job can move now' }),
+    changes: z.array(JobChange),
+  })
+  .openapi('JunkRentalBooking');
+
 export const getRental = createRoute({
   method: 'get',
   path: '/booking',
   operationId: 'getRental',
-  summary: 'The booking the link opens: what was booked, its days, status, payments and changes',
+  summary: 'The booking the link opens (a dumpster order or a junk job): what was booked, status, payments, changes',
   security: rentalBearer,
-  responses: { ...dataOf(RentalBooking, 'The booking'), ...errorResponses([...TOKEN_ERRORS]) },
+  responses: {
+    ...dataOf(z.discriminatedUnion('service', [RentalBooking, JunkRentalBooking]), 'The booking'),
+    ...errorResponses([...TOKEN_ERRORS]),
+  },
 });
 
 export const quoteRentalChange = createRoute({
@@ -189,4 +239,38 @@ export const confirmRentalChange = createRoute({
   },
 });
 
-export const rentalOperations = [getRental, quoteRentalChange, makeRentalChange, confirmRentalChange];
+export const moveRentalJob = createRoute({
+  method: 'post',
+  path: '/job/window',
+  operationId: 'moveRentalJob',
+  summary: "Moves a junk job to another day and arrival window with a free seat, until the company's cutoff; free",
+  security: rentalBearer,
+  request: {
+    body: jsonBody(
+      z
+        .strictObject({
+          job_date: DateString,
+          time_window_start: z.string().max(5),
+          time_window_end: z.string().max(5),
+        })
+        .openapi('JunkRentalMove'),
+    ),
+  },
+  responses: {
+    ...dataOf(JobChange, 'The move'),
+    ...errorResponses([
+      ...TOKEN_ERRORS,
+      'invalid_body',
+      'change_not_allowed',
+      'slot_past_date',
+      'slot_same_day_closed',
+      'slot_too_far',
+      'slot_non_working_day',
+      'slot_blackout',
+      'slot_bad_window',
+      'slot_bad_date',
+    ]),
+  },
+});
+
+export const rentalOperations = [getRental, quoteRentalChange, makeRentalChange, confirmRentalChange, moveRentalJob];

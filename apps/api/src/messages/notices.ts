@@ -222,3 +222,33 @@ export function pickupReminderMessages(
     { channel: 'sms', topic: 'pickup_reminder', to: customer.phone, text: `${company.name}: ${text}` },
   ];
 }
+
+/** A junk job moved to another day or window (by the customer's link). */
+export function jobMovedMessages(
+  company: Company,
+  job: { jobNumber: number; jobDate: string; windowStart: string; windowEnd: string },
+  customer: Customer,
+): Message[] {
+  const text = `Your junk removal job #${job.jobNumber} moved to ${job.jobDate}, crew arriving ${job.windowStart}-${job.windowEnd}.`;
+  const messages: Message[] = [
+    {
+      channel: 'email',
+      topic: 'job_changed',
+      to: customer.email,
+      subject: `${company.name}: job #${job.jobNumber} moved`,
+      text,
+    },
+    { channel: 'sms', topic: 'job_changed', to: customer.phone, text: `${company.name}: ${text}` },
+  ];
+  if (company.contact.email) {
+    const office = `Job #${job.jobNumber} moved to ${job.jobDate} ${job.windowStart}-${job.windowEnd}.`;
+    messages.push({
+      channel: 'email',
+      topic: 'job_changed',
+      to: company.contact.email,
+      subject: `Job #${job.jobNumber} moved`,
+      text: office,
+    });
+  }
+  return messages;
+}

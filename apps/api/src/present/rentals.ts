@@ -8,7 +8,8 @@ import { dollars } from '../messages/money';
 
 type ChangeShown = {
   id: string;
-  kind: ChangeKind;
+  /** An order's change (a job's is presentJobChange's). */
+  kind: string;
   swapDate: string | null;
   status: 'pending' | 'requires_payment' | 'applied' | 'refused' | 'failed';
   before: unknown;
@@ -58,7 +59,7 @@ export function presentChange(change: ChangeShown) {
   const waiting = change.status === 'requires_payment';
   return {
     id: change.id,
-    kind: change.kind,
+    kind: change.kind as ChangeKind,
     status: change.status,
     before: change.before as RentalDays,
     after: change.after as RentalDays,
@@ -101,6 +102,7 @@ export function presentRental(
   const { company } = catalog;
   const address = order.address as { line1: string; city?: string | null; state?: string | null; zip: string };
   return {
+    service: 'dumpster' as const,
     reference: order.sessionId ? bookingReference(order.sessionId) : `#${order.orderNumber}`,
     order_number: order.orderNumber,
     company: { name: company.name, phone: company.contact.phone, email: company.contact.email },
@@ -120,5 +122,83 @@ export function presentRental(
     changes_allowed: view.changesAllowed,
     move_cutoff: view.moveCutoff,
     changes: view.changes.map(presentChange),
+  };
+}
+
+type JobShown = {
+  jobNumber: number;
+  status: string;
+  loadLabel: string;
+  jobDate: string;
+  windowStart: string;
+  windowEnd: string;
+  address: unknown;
+  grossTotalCents: number;
+  currency: string;
+  sessionId: string | null;
+};
+type Window = { start: string; end: string };
+
+export function presentJobChange(change: {
+  id: string;
+  before: unknown;
+  after: unknown;
+  actor: string;
+  createdAt: Date;
+}) {
+  return {
+    id: change.id,
+    kind: 'move_window' as const,
+    status: 'applied' as const,
+    before: change.before as { job_date: string; time_window: Window },
+    after: change.after as { job_date: string; time_window: Window },
+    made_by: change.actor.startsWith('office:') ? ('office' as const) : (change.actor as 'customer' | 'api'),
+    created_at: change.createdAt.toISOString(),
+  };
+}
+
+/** A junk job's My booking page. */
+export function presentJobRental(view: {
+  catalog: Catalog;
+  job: JobShown;
+  changes: { id: string; before: unknown; after: unknown; actor: string; createdAt: Date }[];
+  photos: number;
+  windows: { date: string; windows: (Window & { remaining: number })[] }[];
+  moveCutoff: string | null;
+}) {
+  const { company } = view.catalog;
+  const { job } = view;
+  const address = job.address as {
+    line1: string;
+    line2?: string | null;
+    city?: string | null;
+    state?: string | null;
+    zip: string;
+  };
+  return {
+    service: 'junk' as const,
+    reference: job.sessionId ? bookingReference(job.sessionId) : `#${job.jobNumber}`,
+    job_number: job.jobNumber,
+    company: { name: company.name, phone: company.contact.phone, email: company.contact.email },
+    status: job.status,
+    load: job.loadLabel,
+    job_date: job.jobDate,
+    time_window: { start: job.windowStart, end: job.windowEnd },
+    address: {
+      line1: address.line1,
+      line2: address.line2 ?? null,
+      city: address.city ?? null,
+      state: address.state ?? null,
+      zip: address.zip,
+    },
+    photos: view.photos,
+    paid: dollars(job.grossTotalCents),
+    currency: currencyOf(job.currency),
+    move_cutoff: view.moveCutoff,
+    windows: view.windows.map((d) => ({
+      date: d.date,
+      windows: d.windows.filter((w) => w.remaining > 0).map(({ start, end, remaining }) => ({ start, end, remaining })),
+    })),
+    changes: view.changes.map(presentJobChange),
   };
 }

@@ -1460,6 +1460,11 @@ export interface components {
             };
             /** @description true when this job was created by an earlier call */
             already?: boolean;
+            /**
+             * Format: uri
+             * @description the customer's private My booking page (see the job, move its window). Only the answer that created the job carries it; it is also in the confirmation e-mail and text
+             */
+            manage_url?: string;
         };
         JunkPhotos: {
             job_number: number;
@@ -1481,6 +1486,8 @@ export interface components {
             height: number;
         };
         RentalBooking: {
+            /** @enum {string} */
+            service: "dumpster";
             reference: string;
             order_number: number;
             company: {

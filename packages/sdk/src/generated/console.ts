@@ -1653,6 +1653,8 @@ export interface components {
             created_at: string;
         };
         RentalBooking: {
+            /** @enum {string} */
+            service: "dumpster";
             reference: string;
             order_number: number;
             company: {

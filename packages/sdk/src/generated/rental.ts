@@ -11,7 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The booking the link opens: what was booked, its days, status, payments and changes */
+        /** The booking the link opens (a dumpster order or a junk job): what was booked, status, payments, changes */
         get: operations["getRental"];
         put?: never;
         post?: never;
@@ -72,11 +72,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/job/window": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves a junk job to another day and arrival window with a free seat, until the company's cutoff; free */
+        post: operations["moveRentalJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         RentalBooking: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            service: "dumpster";
             reference: string;
             order_number: number;
             company: {
@@ -225,6 +247,98 @@ export interface components {
             /** @enum {string} */
             currency: "USD" | "CAD";
         };
+        JunkRentalBooking: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            service: "junk";
+            reference: string;
+            job_number: number;
+            company: {
+                name: string;
+                phone: string | null;
+                email: string | null;
+            };
+            /** @description confirmed, scheduled, en_route, completed, canceled or pending_risk_review */
+            status: string;
+            load: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            job_date: string;
+            time_window: {
+                start: string;
+                end: string;
+            };
+            address: {
+                line1: string;
+                line2: string | null;
+                city: string | null;
+                state: string | null;
+                zip: string;
+            };
+            /** @description photos of the pile the crew has */
+            photos: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            paid: number;
+            /** @enum {string} */
+            currency: "USD" | "CAD";
+            /** @description until when (company time, "YYYY-MM-DD HH:00") the job can move; null once it cannot */
+            move_cutoff: string | null;
+            /** @description the next days with a window that has a free seat: where the job can move now */
+            windows: {
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                date: string;
+                windows: {
+                    start: string;
+                    end: string;
+                    remaining: number;
+                }[];
+            }[];
+            changes: components["schemas"]["JunkRentalChange"][];
+        };
+        JunkRentalChange: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "move_window";
+            /** @enum {string} */
+            status: "applied";
+            before: {
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                job_date: string;
+                time_window: {
+                    start: string;
+                    end: string;
+                };
+            };
+            after: {
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                job_date: string;
+                time_window: {
+                    start: string;
+                    end: string;
+                };
+            };
+            /** @enum {string} */
+            made_by: "customer" | "api" | "office";
+            /** Format: date-time */
+            created_at: string;
+        };
         Error: {
             error: {
                 /** @enum {string} */
@@ -312,6 +426,15 @@ export interface components {
              */
             swap_date: string;
         };
+        JunkRentalMove: {
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            job_date: string;
+            time_window_start: string;
+            time_window_end: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -337,7 +460,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["RentalBooking"];
+                        data: components["schemas"]["RentalBooking"] | components["schemas"]["JunkRentalBooking"];
                     };
                 };
             };
@@ -620,6 +743,86 @@ export interface operations {
             };
             /** @description Error: upstream */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    moveRentalJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JunkRentalMove"];
+            };
+        };
+        responses: {
+            /** @description The move */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["JunkRentalChange"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: change_not_allowed, slot_past_date, slot_same_day_closed, slot_too_far, slot_non_working_day, slot_blackout, slot_bad_window, slot_bad_date */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

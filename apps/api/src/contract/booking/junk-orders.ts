@@ -104,6 +104,10 @@ export const confirmJunk = createRoute({
             until: z.string().nullable().openapi({ format: 'date-time', description: 'photos are taken until then' }),
           }),
           already: z.boolean().optional().openapi({ description: 'true when this job was created by an earlier call' }),
+          manage_url: z.url().optional().openapi({
+            description:
+              "the customer's private My booking page (see the job, move its window). Only the answer that created the job carries it; it is also in the confirmation e-mail and text",
+          }),
         })
         .openapi('JunkConfirmation'),
       'The job',

@@ -1,6 +1,6 @@
 import { and, asc, between, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
-import { customers, orderChanges, orders, rentalLinks } from '../schema';
+import { customers, junkJobs, orderChanges, orders, rentalLinks } from '../schema';
 
 /** "My booking" links and the changes made to orders after booking (docs/decisions/my-booking.md). */
 
@@ -8,19 +8,63 @@ export type OrderChangeRow = typeof orderChanges.$inferSelect;
 
 export async function insertRentalLink(
   db: Queryable,
-  values: { companyId: string; orderId: string; tokenHash: string },
+  values: { companyId: string; tokenHash: string } & ({ orderId: string } | { junkJobId: string }),
 ): Promise<void> {
   await db.insert(rentalLinks).values(values);
 }
 
-/** The order a link's fingerprint opens, with its customer's contact, unless the link was revoked. */
-export async function orderOfLink(db: Queryable, tokenHash: string) {
-  const [row] = await db
-    .select({ link: rentalLinks, order: orders, customer: customers })
+/** The booking a link's fingerprint opens (an order or a junk job) with its customer, unless the link was revoked. */
+export async function bookingOfLink(db: Queryable, tokenHash: string) {
+  const [link] = await db
+    .select()
     .from(rentalLinks)
-    .innerJoin(orders, and(eq(orders.id, rentalLinks.orderId), eq(orders.companyId, rentalLinks.companyId)))
-    .innerJoin(customers, eq(customers.id, orders.customerId))
     .where(and(eq(rentalLinks.tokenHash, tokenHash), isNull(rentalLinks.revokedAt)));
+  if (!link) return undefined;
+  if (link.orderId) {
+    const [row] = await db
+      .select({ order: orders, customer: customers })
+      .from(orders)
+      .innerJoin(customers, eq(customers.id, orders.customerId))
+      .where(and(eq(orders.companyId, link.companyId), eq(orders.id, link.orderId)));
+    return row && { kind: 'order' as const, ...row };
+  }
+  const [row] = await db
+    .select({ job: junkJobs, customer: customers })
+    .from(junkJobs)
+    .innerJoin(customers, eq(customers.id, junkJobs.customerId))
+    .where(and(eq(junkJobs.companyId, link.companyId), eq(junkJobs.id, link.junkJobId as string)));
+  return row && { kind: 'job' as const, ...row };
+}
+
+/** A job's changes (its moved windows), newest first. */
+export async function changesOfJob(db: Queryable, companyId: string, jobId: string) {
+  return db
+    .select()
+    .from(orderChanges)
+    .where(and(eq(orderChanges.companyId, companyId), eq(orderChanges.junkJobId, jobId)))
+    .orderBy(desc(orderChanges.createdAt))
+    .limit(100);
+}
+
+/** Moves a job to another day and window if it is still where it was (of two moves at once, one goes). */
+export async function setJobWindow(
+  db: Queryable,
+  job: { companyId: string; id: string; jobDate: string; windowStart: string },
+  to: { jobDate: string; windowStart: string; windowEnd: string },
+  at: Date,
+) {
+  const [row] = await db
+    .update(junkJobs)
+    .set({ ...to, updatedAt: at })
+    .where(
+      and(
+        eq(junkJobs.companyId, job.companyId),
+        eq(junkJobs.id, job.id),
+        eq(junkJobs.jobDate, job.jobDate),
+        eq(junkJobs.windowStart, job.windowStart),
+      ),
+    )
+    .returning();
   return row;
 }
 

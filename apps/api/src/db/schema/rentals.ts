@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { companyId } from './companies';
+import { junkJobs } from './junk';
 import { orders } from './orders';
 
 /**
@@ -19,9 +20,9 @@ export const rentalLinks = pgTable(
   {
     id: id(),
     companyId: companyId(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
+    /** The booking it opens: an order, or a junk job. */
+    orderId: uuid('order_id').references(() => orders.id),
+    junkJobId: uuid('junk_job_id').references(() => junkJobs.id),
     tokenHash: text('token_hash').notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -29,7 +30,7 @@ export const rentalLinks = pgTable(
   (t) => [uniqueIndex('rental_links_token').on(t.tokenHash), index('rental_links_order').on(t.companyId, t.orderId)],
 );
 
-export type ChangeKind = 'extend' | 'end_early' | 'move_delivery' | 'swap';
+export type ChangeKind = 'extend' | 'end_early' | 'move_delivery' | 'swap' | 'move_window';
 export type ChangeStatus = 'pending' | 'requires_payment' | 'applied' | 'refused' | 'failed';
 
 /**
@@ -43,12 +44,12 @@ export const orderChanges = pgTable(
   {
     id: id(),
     companyId: companyId(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
+    /** What changed: an order, or a junk job (whose window moved). */
+    orderId: uuid('order_id').references(() => orders.id),
+    junkJobId: uuid('junk_job_id').references(() => junkJobs.id),
     kind: text('kind').$type<ChangeKind>().notNull(),
     status: text('status').$type<ChangeStatus>().notNull(),
-    /** The order's days before and after: { delivery_date, pickup_date, rental_days }. */
+    /** The order's days before and after ({ delivery_date, pickup_date, rental_days }), a job's { job_date, time_window }. */
     before: jsonb('before').notNull(),
     after: jsonb('after').notNull(),
     /** A swap's day: the full can comes back (and takes its turnaround), an empty one is set in its place. */

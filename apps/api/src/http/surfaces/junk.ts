@@ -10,6 +10,7 @@ import { junkAvailability, quoteJunk } from '../../use-cases/catalog/junk';
 import { confirmJob } from '../../use-cases/jobs/confirm-job';
 import { createJunkIntent } from '../../use-cases/jobs/create-intent';
 import { addJunkPhotos, photoJob } from '../../use-cases/jobs/photos';
+import type { Links } from '../../use-cases/rentals/links';
 import type { AdmitIntent, Caller, ProcessorFor } from '../../use-cases/shared/payments';
 import type { BookingEnv } from '../key-gate';
 import type { Surface } from '../shell';
@@ -21,6 +22,8 @@ export type JunkDeps = {
   admit: AdmitIntent;
   photos: PhotoStore;
   hostedBaseUrl: string;
+  /** Where the hosted pages are: the customer's My booking link in the confirmation. */
+  links: Links;
   now: () => Date;
   caller: (c: Context<BookingEnv>) => Caller;
   /** Counts a declined card a confirm was told of, then throws the refusal on (booking.ts). */
@@ -37,7 +40,7 @@ export function junkRoutes({ route, upload }: Surface<BookingEnv>, deps: JunkDep
     const now = deps.now();
     return { today: todayIn(timezone, now), time: timeIn(timezone, now) };
   };
-  const orders = { db: deps.db, processorFor: deps.processorFor, admit: deps.admit, now: deps.now };
+  const orders = { db: deps.db, processorFor: deps.processorFor, admit: deps.admit, now: deps.now, links: deps.links };
 
   route(ops.getJunkConfig, (c) => presentJunkConfig(catalog(c), deps.hostedBaseUrl));
   route(ops.getJunkAvailability, async (c) => {

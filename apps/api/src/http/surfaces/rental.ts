@@ -3,6 +3,7 @@ import {
   confirmRentalChange,
   getRental,
   makeRentalChange,
+  moveRentalJob,
   quoteRentalChange,
   RENTAL_BASE,
   rentalOperations,
@@ -10,7 +11,13 @@ import {
 import type { Db } from '../../db/client';
 import { loadCatalog } from '../../db/repositories/catalog';
 import { DomainError } from '../../domain/errors';
-import { presentChange, presentChangeQuote, presentRental } from '../../present/rentals';
+import {
+  presentChange,
+  presentChangeQuote,
+  presentJobChange,
+  presentJobRental,
+  presentRental,
+} from '../../present/rentals';
 import {
   type ChangeDeps,
   confirmChange,
@@ -19,12 +26,15 @@ import {
   type Rental,
   readRental,
 } from '../../use-cases/rentals/changes';
+import { type JobRental, moveJobWindow, readJobRental } from '../../use-cases/rentals/jobs';
 import { openRentalLink } from '../../use-cases/rentals/links';
 import type { ProcessorFor } from '../../use-cases/shared/payments';
 import { createLimiter, limiterStore } from '../rate-limit';
 import { createSurface } from '../shell';
 
-type RentalEnv = Env & { Variables: { rental: Rental } };
+/** What the token opened: an order (its changes) or a junk job (its window). */
+type Opened = ({ kind: 'order' } & Rental) | ({ kind: 'job' } & JobRental);
+type RentalEnv = Env & { Variables: { rental: Opened } };
 
 /** Wrong tokens one address may try in 10 minutes before it waits (the general limit counts every request too). */
 export const WRONG_TOKENS_PER_10_MINUTES = 10;
@@ -86,9 +96,14 @@ export function createRentalSurface(deps: {
         now(),
         async (id) => (await loadCatalog(deps.db, id))?.company.timezone ?? 'UTC',
       );
-      const catalog = await loadCatalog(deps.db, found.order.companyId);
+      const catalog = await loadCatalog(deps.db, (found.kind === 'order' ? found.order : found.job).companyId);
       if (!catalog) throw new DomainError('not_found', 'This booking link is not valid.', { field: 'token' });
-      c.set('rental', { catalog, order: found.order });
+      c.set(
+        'rental',
+        found.kind === 'order'
+          ? { kind: 'order', catalog, order: found.order }
+          : { kind: 'job', catalog, job: found.job },
+      );
     } catch (err) {
       if (err instanceof DomainError && err.code === 'not_found') await wrong.consume(ip).catch(() => undefined);
       throw err;
@@ -102,10 +117,24 @@ export function createRentalSurface(deps: {
     now,
     links: { hostedBaseUrl: deps.hostedBaseUrl },
   };
-  const rental = (c: Context<RentalEnv>) => c.get('rental');
+  /** The order the token opened; a junk job's link changes its window only (POST /job/window). */
+  const rental = (c: Context<RentalEnv>): Rental => {
+    const opened = c.get('rental');
+    if (opened.kind === 'order') return opened;
+    throw new DomainError('change_not_allowed', 'A junk removal job moves to another window: POST /job/window.', {
+      field: 'kind',
+    });
+  };
+  const job = (c: Context<RentalEnv>): JobRental => {
+    const opened = c.get('rental');
+    if (opened.kind === 'job') return opened;
+    throw new DomainError('change_not_allowed', 'A dumpster rental changes with POST /changes.', { field: 'kind' });
+  };
 
   route(getRental, async (c) => {
-    const view = await readRental(changes, rental(c));
+    const opened = c.get('rental');
+    if (opened.kind === 'job') return presentJobRental(await readJobRental(changes, opened));
+    const view = await readRental(changes, opened);
     const processor = deps.processorFor(view.catalog.company);
     return presentRental(view, processor?.publishableKey ?? '');
   });
@@ -120,6 +149,9 @@ export function createRentalSurface(deps: {
   );
   route(confirmRentalChange, async (c) =>
     presentChange(await confirmChange(changes, rental(c), c.req.valid('param').change_id)),
+  );
+  route(moveRentalJob, async (c) =>
+    presentJobChange(await moveJobWindow(changes, job(c), c.req.valid('json'), 'customer')),
   );
   return app;
 }

@@ -17,13 +17,14 @@ import { PHOTO_WINDOW_MINUTES } from '../../domain/junk';
 import type { CatalogScope } from '../../domain/scope';
 import { presentJunkEvent } from '../../messages/junk-events';
 import { bookedJob } from '../../messages/notices';
+import { issueRentalLink, type Links, rentalUrl } from '../rentals/links';
 import { announceBooking, bookCustomer, bookInvoice } from '../shared/bookkeeping';
 import { announceJobCreated } from '../shared/data-events';
 import type { ProcessorFor } from '../shared/payments';
-import { BookingRefused, confirmSession, type Fulfilment } from '../shared/settle';
+import { BookingRefused, confirmSession, type Fulfilment, type Paid } from '../shared/settle';
 import type { JunkBooking } from './create-intent';
 
-type Deps = { db: Db; processorFor: ProcessorFor; now: () => Date };
+type Deps = { db: Db; processorFor: ProcessorFor; now: () => Date; links?: Links };
 
 /**
  * POST /junk/confirm: the same confirm as dumpsters (use-cases/shared/settle.ts), making a junk job with
@@ -38,10 +39,14 @@ export type JunkConfirmation = Awaited<ReturnType<typeof confirmation>>;
 export const junkFulfilment: Fulfilment<JunkConfirmation> = {
   kind: 'junk',
   make: createJob,
-  confirmation: (db, catalog, found, already) => confirmation(db, catalog, found.session, already),
+  confirmation: async (db, catalog, found, already, made) => ({
+    ...(await confirmation(db, catalog, found.session, already)),
+    // The link's token is kept only as a fingerprint: the answer that made the job is the one that says it.
+    ...(made?.manageUrl ? { manage_url: made.manageUrl } : {}),
+  }),
 };
 
-async function createJob(tx: Db, catalog: Catalog, session: SessionRow, held: boolean, now: Date) {
+async function createJob(tx: Db, catalog: Catalog, session: SessionRow, held: boolean, now: Date, paid: Paid) {
   const { company } = catalog;
   const frozen = session.request as JunkBooking;
   const { request, quote, window } = frozen;
@@ -93,16 +98,18 @@ async function createJob(tx: Db, catalog: Catalog, session: SessionRow, held: bo
   });
   await bookInvoice(tx, company, session, quote, { junkJobId: job.id });
   await insertDispatch(tx, [{ companyId: company.id, junkJobId: job.id, date: window.date, kind: 'junk' }]);
+  const token = await issueRentalLink(tx, company.id, { junkJobId: job.id });
+  const manageUrl = paid.links ? rentalUrl(paid.links, token) : undefined;
   await announceBooking(tx, company, session, {
     held,
     event: presentJunkEvent(job),
-    booked: bookedJob(job),
+    booked: { ...bookedJob(job), ...(manageUrl ? { manageUrl } : {}) },
     customer: request.customer,
     link: { junkJobId: job.id },
   });
   // The Data API sees the job once it is confirmed; a held one on its release (office/release-order.ts).
   if (!held) await announceJobCreated(tx, job);
-  return { id: job.id };
+  return { id: job.id, ...(manageUrl ? { manageUrl } : {}) };
 }
 
 async function confirmation(db: Db, catalog: Catalog, session: SessionRow, already: boolean) {

@@ -92,7 +92,7 @@ async function createOrder(tx: Db, catalog: Catalog, session: SessionRow, held: 
     processorCustomer: session.processorCustomer,
     savedCard: session.processorCustomer ? paid.savedCard : null,
   });
-  const token = await issueRentalLink(tx, company.id, order.id);
+  const token = await issueRentalLink(tx, company.id, { orderId: order.id });
   const manageUrl = paid.links ? rentalUrl(paid.links, token) : undefined;
   await bookInvoice(tx, company, session, quote, { orderId: order.id });
   await insertDispatch(tx, [

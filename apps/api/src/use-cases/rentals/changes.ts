@@ -245,6 +245,9 @@ class AlreadyHandled extends Error {
   }
 }
 
+/** An order's change's kind (the table also keeps a junk job's move_window, which never comes here). */
+const kindOf = (change: OrderChangeRow) => change.kind as ChangeRequest['kind'];
+
 class ChangeRefused extends Error {
   constructor(
     message: string,
@@ -276,7 +279,7 @@ async function apply(
     applied = await deps.db.transaction(async (tx) => {
       await lockCompanyUnits(tx, company.id);
       // Under the lock: a repeat of this change (the same Idempotency-Key twice at once) finds it handled.
-      const latest = await findOrderChange(tx, company.id, change.orderId, change.id);
+      const latest = await findOrderChange(tx, company.id, rental.order.id, change.id);
       if (latest && latest.status !== 'pending' && latest.status !== 'requires_payment')
         throw new AlreadyHandled(latest);
       const current = await findOrder(tx, company.id, rental.order.id);
@@ -329,7 +332,11 @@ async function apply(
       }
       const customer = await findCustomer(tx, company.id, current.customerId);
       if (customer) {
-        await enqueueMessages(tx, company.id, changeMessages(company, change, moved, customer, null));
+        await enqueueMessages(
+          tx,
+          company.id,
+          changeMessages(company, { ...change, kind: kindOf(change) }, moved, customer, null),
+        );
       }
       await enqueueWebhooks(tx, company.id, 'booking', 'booking.changed', {
         ...presentBookingEvent(moved),
@@ -355,7 +362,7 @@ async function apply(
     });
     const fieldOf = { extend: 'days', end_early: 'pickup_date', move_delivery: 'delivery_date', swap: 'swap_date' };
     throw new DomainError(err.code, err.message, {
-      field: err.code === 'size_sold_out' ? fieldOf[change.kind] : 'kind',
+      field: err.code === 'size_sold_out' ? fieldOf[kindOf(change)] : 'kind',
       details: { change_id: change.id, payment: intent ? 'released' : 'none' },
     });
   }

@@ -4,7 +4,7 @@ import { loadCatalog } from '../../db/repositories/catalog';
 import { findCustomer } from '../../db/repositories/customers';
 import { findOrderByNumber } from '../../db/repositories/orders';
 import { enqueueMessages } from '../../db/repositories/outbox';
-import { insertRentalLink, orderOfLink, revokeRentalLinks } from '../../db/repositories/rentals';
+import { bookingOfLink, insertRentalLink, revokeRentalLinks } from '../../db/repositories/rentals';
 import { todayIn } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
 import { linkValid } from '../../domain/rental-changes';
@@ -25,10 +25,14 @@ export const fingerprint = (token: string) => createHash('sha256').update(token)
 export type Links = { hostedBaseUrl: string };
 export const rentalUrl = (links: Links, token: string) => `${links.hostedBaseUrl}/rental/${token}`;
 
-/** A new link to an order, in the caller's transaction: its token, which is not kept. */
-export async function issueRentalLink(tx: Queryable, companyId: string, orderId: string): Promise<string> {
+/** A new link to an order or a junk job, in the caller's transaction: its token, which is not kept. */
+export async function issueRentalLink(
+  tx: Queryable,
+  companyId: string,
+  booking: { orderId: string } | { junkJobId: string },
+): Promise<string> {
   const token = `${TOKEN_PREFIX}${randomBytes(24).toString('base64url')}`;
-  await insertRentalLink(tx, { companyId, orderId, tokenHash: fingerprint(token) });
+  await insertRentalLink(tx, { companyId, ...booking, tokenHash: fingerprint(token) });
   return token;
 }
 
@@ -40,7 +44,10 @@ const gone = () =>
     { field: 'token' },
   );
 
-/** The order a token opens (with its customer), or not_found: unknown, revoked, or 30 days past the pickup. */
+/**
+ * The booking a token opens (an order or a junk job, with its customer), or not_found: unknown, revoked, or
+ * 30 days past the can's return (an order) or the job's day.
+ */
 export async function openRentalLink(
   db: Queryable,
   token: string,
@@ -48,10 +55,11 @@ export async function openRentalLink(
   timezoneOf: (companyId: string) => Promise<string>,
 ) {
   if (!TOKEN_PATTERN.test(token)) throw gone();
-  const found = await orderOfLink(db, fingerprint(token));
+  const found = await bookingOfLink(db, fingerprint(token));
   if (!found) throw gone();
-  const today = todayIn(await timezoneOf(found.order.companyId), now);
-  if (!linkValid(found.order.backOn ?? found.order.pickupDate, today)) throw gone();
+  const { companyId } = found.kind === 'order' ? found.order : found.job;
+  const lastDay = found.kind === 'order' ? (found.order.backOn ?? found.order.pickupDate) : found.job.jobDate;
+  if (!linkValid(lastDay, todayIn(await timezoneOf(companyId), now))) throw gone();
   return found;
 }
 
@@ -70,7 +78,7 @@ export async function resendRentalLink(
     const order = await findOrderByNumber(tx, scope.companyId, orderNumber);
     if (!order) throw new DomainError('not_found', `There is no order #${orderNumber}.`, { field: 'order_number' });
     const revoked = await revokeRentalLinks(tx, scope.companyId, order.id, deps.now());
-    const token = await issueRentalLink(tx, scope.companyId, order.id);
+    const token = await issueRentalLink(tx, scope.companyId, { orderId: order.id });
     const customer = (await findCustomer(tx, scope.companyId, order.customerId)) as {
       name: string;
       email: string;

@@ -38,7 +38,7 @@ export async function remindPickups(deps: { db: Db; now: () => Date; links: Link
     sent += await deps.db.transaction(async (tx) => {
       if (!(await markPickupReminded(tx, company.id, order.id, order.pickupDate))) return 0;
       if (!company.rentalChanges.remindBeforePickup || order.isDemo) return 0;
-      const token = await issueRentalLink(tx, company.id, order.id);
+      const token = await issueRentalLink(tx, company.id, { orderId: order.id });
       await enqueueMessages(
         tx,
         company.id,

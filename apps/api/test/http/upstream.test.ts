@@ -19,6 +19,7 @@ function stripeStandIn() {
   >();
   const seen: { method: string; path: string; idempotencyKey?: string }[] = [];
   const byKey = new Map<string, { id: string; body: string }>();
+  const customers = new Map<string, string>();
   let down = false;
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -49,6 +50,13 @@ function stripeStandIn() {
           }
         );
       };
+      // The customer a booking's card is saved to (docs/decisions/my-booking.md): one per idempotency key.
+      if (url.pathname === '/v1/customers' && req.method === 'POST') {
+        const key = req.headers['idempotency-key'] as string | undefined;
+        const id = (key && customers.get(key)) || `cus_test_${customers.size + 1}`;
+        if (key) customers.set(key, id);
+        return send(200, { id, object: 'customer', email: form.get('email'), name: form.get('name') });
+      }
       const match = /^\/v1\/payment_intents(?:\/([^/]+))?(?:\/(capture|cancel))?$/.exec(url.pathname);
       if (!match) return send(404, { error: { type: 'invalid_request_error', message: 'no such route' } });
       const [, id, action] = match;

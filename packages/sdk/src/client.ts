@@ -23,6 +23,11 @@ export type JunkQuote = Schemas['JunkQuote'];
 export type JunkIntentRequest = Schemas['JunkIntentRequest'];
 export type JunkConfirmation = Schemas['JunkConfirmation'];
 export type JunkPhotos = Schemas['JunkPhotos'];
+/** An order after its booking (server keys): what its My booking page shows, and its changes. */
+export type BookedOrder = Schemas['RentalBooking'];
+export type OrderChangeRequest = Schemas['RentalChangeRequest'];
+export type OrderChangeQuote = Schemas['RentalChangeQuote'];
+export type OrderChange = Schemas['RentalChange'];
 /** A photo to upload: a File or Blob in browsers, a Blob (or File) from a Buffer on servers. */
 export type PhotoFile = Blob;
 
@@ -104,6 +109,26 @@ export function createBookingClient(options: BookingClientOptions) {
         raw.POST('/junk/photos', { body: { session_id: sessionId, photos: [] }, bodySerializer: () => form }),
       );
     },
+
+    /** An order after its booking, with a server key: its days, status, what was paid, its changes. */
+    order: (orderNumber: number) =>
+      dataOf<BookedOrder>(raw.GET('/orders/{order_number}', { params: { path: { order_number: orderNumber } } })),
+    /** What a change (extend, end early, move the delivery, swap) would make of the order and cost. */
+    quoteOrderChange: (orderNumber: number, body: OrderChangeRequest) =>
+      dataOf<OrderChangeQuote>(
+        raw.POST('/orders/{order_number}/changes/quote', { params: { path: { order_number: orderNumber } }, body }),
+      ),
+    /**
+     * Makes a change: a free one at once, a paid one charged to the customer's saved card (or
+     * `requires_payment`). Keep `idempotencyKey` for a retry: the same key answers the same change, charged once.
+     */
+    changeOrder: (orderNumber: number, body: OrderChangeRequest, idempotencyKey: string) =>
+      dataOf<OrderChange>(
+        raw.POST('/orders/{order_number}/changes', {
+          params: { path: { order_number: orderNumber }, header: { 'idempotency-key': idempotencyKey } },
+          body,
+        }),
+      ),
   };
 }
 

@@ -1,5 +1,6 @@
 export {
   type Availability,
+  type BookedOrder,
   type BookingClient,
   type BookingClientOptions,
   type CheckRequest,
@@ -19,6 +20,9 @@ export {
   type JunkQuoteRequest,
   type Materials,
   newSessionId,
+  type OrderChange,
+  type OrderChangeQuote,
+  type OrderChangeRequest,
   type PhotoFile,
   type Quote,
   type QuoteRequest,

@@ -139,6 +139,24 @@ describe('the order flow', () => {
     });
   });
 
+  it("reads an order by number and changes it on the customer's saved card, once per idempotency key", async () => {
+    const svc = client();
+    const intent = await svc.createIntent(await intentBody());
+    expect(intent.card_saved).toBe(true);
+    await payInSandbox(api.baseUrl, intent);
+    const { order_number } = await confirmWithRetry(svc, intent);
+    const number = order_number as number;
+    const order = await svc.order(number);
+    expect(order).toMatchObject({ service: 'dumpster', order_number: number, card_saved: true });
+    const quote = await svc.quoteOrderChange(number, { kind: 'extend', days: 2 });
+    expect(quote.after.rental_days).toBe(order.rental_days + 2);
+    const key = `sdk_extend_${number}`;
+    const change = await svc.changeOrder(number, { kind: 'extend', days: 2 }, key);
+    expect(change).toMatchObject({ status: 'applied', made_by: 'api', amounts: quote.amounts });
+    expect((await svc.changeOrder(number, { kind: 'extend', days: 2 }, key)).id).toBe(change.id);
+    expect((await svc.order(number)).rental_days).toBe(order.rental_days + 2);
+  });
+
   it('confirmWithRetry retries a network failure with the same pair', async () => {
     let failures = 1;
     const flaky: typeof fetch = async (input, init) => {

@@ -1,4 +1,5 @@
-import type { RentalBooking, RentalChange, RentalChangeQuote, RentalChangeRequest } from '@svc/sdk';
+import type { RentalChange, RentalChangeQuote, RentalChangeRequest } from '@svc/sdk';
+import type { AnyBooking, JunkChange, JunkMoveRequest } from './rental-format';
 
 /**
  * The browser's calls to the API's My booking surface (/rental/v1): any origin may call it, the link's token
@@ -59,7 +60,8 @@ async function call<T>(
 }
 
 export const rentalApi = {
-  booking: (api: string, token: string) => call<RentalBooking>(api, token, '/booking'),
+  /** The booking the link opens: a dumpster order or a junk job (narrow on `service`). */
+  booking: (api: string, token: string) => call<AnyBooking>(api, token, '/booking'),
   quote: (api: string, token: string, body: RentalChangeRequest) =>
     call<RentalChangeQuote>(api, token, '/changes/quote', { method: 'POST', body }),
   change: (api: string, token: string, body: RentalChangeRequest, idempotencyKey: string) =>
@@ -70,6 +72,9 @@ export const rentalApi = {
     }),
   confirm: (api: string, token: string, changeId: string) =>
     call<RentalChange>(api, token, `/changes/${encodeURIComponent(changeId)}/confirm`, { method: 'POST' }),
+  /** A junk job to another day and arrival window with a free seat: free, applied at once. */
+  moveJob: (api: string, token: string, body: JunkMoveRequest) =>
+    call<JunkChange>(api, token, '/job/window', { method: 'POST', body }),
 };
 
 /** One key per confirmed change attempt (reused for a second click or a retry): 32 URL-safe characters. */

@@ -19,6 +19,16 @@ export const rentalCss = `.rb{max-width:640px;margin:0 auto;padding:16px 12px 48
 .rb dl.amounts .total{font-weight:800}
 .rb label{display:block;font-weight:600;margin-bottom:4px}
 .rb input[type=number],.rb input[type=date]{font:inherit;width:100%;max-width:240px;min-height:44px;padding:8px 10px;border:1px solid #6b7280;border-radius:8px;background:#fff;color:#111827}
+.rb select{font:inherit;width:100%;max-width:320px;min-height:44px;padding:8px 10px;border:1px solid #6b7280;border-radius:8px;background:#fff;color:#111827}
+.rb select[aria-invalid=true]{border-color:#b91c1c;border-width:2px}
+.rb fieldset{border:0;margin:12px 0 0;padding:0;min-width:0}
+.rb legend{font-weight:600;margin-bottom:4px;padding:0}
+.rb label.choice{display:flex;align-items:center;gap:10px;font-weight:400;min-height:44px;margin:0 0 6px;padding:6px 12px;border:1px solid #d1d5db;border-radius:8px;cursor:pointer}
+.rb label.choice input{width:20px;height:20px;margin:0;flex:none}
+.rb label.choice:has(input:checked){border-color:#1d4ed8;border-width:2px;background:#eff6ff}
+.rb label.choice:has(input:disabled){color:#4b5563;background:#f3f4f6;cursor:not-allowed}
+.rb .seats{color:#374151}
+.rb .hint.lead{margin:0 0 12px}
 .rb input[aria-invalid=true]{border-color:#b91c1c;border-width:2px}
 .rb .hint{margin:4px 0 0;color:#374151;font-size:15px}
 .rb .error{margin:8px 0 0;color:#b91c1c;font-weight:600}

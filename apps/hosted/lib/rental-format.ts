@@ -1,5 +1,47 @@
 import type { RentalBooking, RentalChange } from '@svc/sdk';
 
+/** An arrival window: company time, "HH:MM" on a 24-hour clock. */
+export type TimeWindow = { start: string; end: string };
+
+/** One move of a junk job (the contract's JunkRentalChange; the SDK exports only the dumpster types). */
+export type JunkChange = {
+  id: string;
+  kind: 'move_window';
+  status: 'applied';
+  before: { job_date: string; time_window: TimeWindow };
+  after: { job_date: string; time_window: TimeWindow };
+  made_by: 'customer' | 'api' | 'office';
+  created_at: string;
+};
+
+/** A junk removal job as the link opens it (the contract's JunkRentalBooking). */
+export type JunkBooking = {
+  service: 'junk';
+  reference: string;
+  job_number: number;
+  company: { name: string; phone: string | null; email: string | null };
+  /** confirmed, scheduled, en_route, completed, canceled or pending_risk_review */
+  status: string;
+  load: string;
+  job_date: string;
+  time_window: TimeWindow;
+  address: { line1: string; line2: string | null; city: string | null; state: string | null; zip: string };
+  photos: number;
+  paid: number;
+  currency: 'USD' | 'CAD';
+  /** until when (company time, "YYYY-MM-DD HH:00") the job can move; null once it cannot */
+  move_cutoff: string | null;
+  /** the days with a window that has a free seat: where the job can move now (empty when it cannot move) */
+  windows: { date: string; windows: (TimeWindow & { remaining: number })[] }[];
+  changes: JunkChange[];
+};
+
+/** What the link opens: a dumpster order or a junk removal job, told apart by `service`. */
+export type AnyBooking = RentalBooking | JunkBooking;
+
+/** The body of POST /rental/v1/job/window. */
+export type JunkMoveRequest = { job_date: string; time_window_start: string; time_window_end: string };
+
 /**
  * The "My booking" page's words and numbers (app/rental/[token]): pure, so the server render and the
  * browser's script say the same thing.
@@ -39,13 +81,24 @@ export function moment(iso: string, local: boolean): string {
   }).format(date);
 }
 
+/** "14:00" → "2:00 PM". */
+export function clock(hhmm: string): string {
+  const m = /^(\d{1,2}):(\d{2})/.exec(hhmm);
+  if (!m) return hhmm;
+  const hour = Number(m[1]);
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${m[2]} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** An arrival window as the booking page writes it: "8:00 AM – 10:00 AM". */
+export function windowText(window: TimeWindow, dash = ' – '): string {
+  return `${clock(window.start)}${dash}${clock(window.end)}`;
+}
+
 /** "2026-12-03 17:00" (company time) → "Thu, Dec 3, 2026 at 5:00 PM". */
 export function cutoff(value: string): string {
   const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})/.exec(value);
   if (!m) return value;
-  const hour = Number(m[2]);
-  const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${m[3]} ${hour < 12 ? 'AM' : 'PM'}`;
-  return `${day(m[1] as string)} at ${clock}`;
+  return `${day(m[1] as string)} at ${clock(`${m[2]}:${m[3]}`)}`;
 }
 
 export const KIND_LABEL: Record<ChangeKind, string> = {
@@ -111,4 +164,23 @@ export function addDays(date: string, n: number): string {
 /** Who to reach for anything else: the company's phone and e-mail, as links. */
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** A junk job's way from booked to done, as the customer reads it. */
+export const JUNK_PROGRESS = [
+  { label: 'Booked', status: 'confirmed' },
+  { label: 'Scheduled', status: 'scheduled' },
+  { label: 'Crew on the way', status: 'en_route' },
+  { label: 'Completed', status: 'completed' },
+] as const;
+
+/** The index in JUNK_PROGRESS of a job's status (-1: canceled, under review or unknown). */
+export function junkProgressIndex(status: string): number {
+  return JUNK_PROGRESS.findIndex((step) => step.status === status);
+}
+
+/** One move of a junk job, in a sentence. */
+export function junkChangeSummary(change: Pick<JunkChange, 'before' | 'after'>): string {
+  const { before, after } = change;
+  return `From ${day(before.job_date)}, ${windowText(before.time_window)} to ${day(after.job_date)}, ${windowText(after.time_window)}`;
 }

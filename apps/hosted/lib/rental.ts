@@ -1,6 +1,5 @@
-import type { RentalBooking } from '@svc/sdk';
 import { apiUrls } from './config';
-import { RENTAL_TOKEN } from './rental-format';
+import { type AnyBooking, RENTAL_TOKEN } from './rental-format';
 
 /**
  * The "My booking" page's server side (app/rental/[token]): reads the booking from the API's My booking
@@ -8,7 +7,7 @@ import { RENTAL_TOKEN } from './rental-format';
  * cannot. The browser's script then calls the same API directly (CORS *, the CSP's connect-src) for changes.
  */
 export type RentalLoad =
-  | { kind: 'ok'; booking: RentalBooking }
+  | { kind: 'ok'; booking: AnyBooking }
   | { kind: 'not_found' }
   | { kind: 'rate_limited'; message: string; seconds: number | null }
   | { kind: 'unavailable' };
@@ -29,7 +28,7 @@ export async function loadRental(token: string, forwardedFor: string | null): Pr
       cache: 'no-store',
       signal: AbortSignal.timeout(API_TIMEOUT_MS),
     });
-    if (res.ok) return { kind: 'ok', booking: ((await res.json()) as { data: RentalBooking }).data };
+    if (res.ok) return { kind: 'ok', booking: ((await res.json()) as { data: AnyBooking }).data };
     if (res.status === 404 || res.status === 401) return { kind: 'not_found' };
     if (res.status === 429) {
       const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;

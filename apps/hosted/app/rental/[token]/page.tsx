@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { apiUrls } from '../../../lib/config';
 import { loadRental } from '../../../lib/rental';
 import { rentalCss } from '../../../lib/rental-css';
+import { JunkView } from './junk-view';
 import { RentalView } from './rental-view';
 
 /**
@@ -48,7 +49,11 @@ export default async function RentalPage({ params }: { params: Promise<{ token: 
   return (
     <main className="rb">
       <style dangerouslySetInnerHTML={{ __html: rentalCss }} />
-      <RentalView initial={load.booking} token={token} api={apiUrls().public} />
+      {load.booking.service === 'junk' ? (
+        <JunkView initial={load.booking} token={token} api={apiUrls().public} />
+      ) : (
+        <RentalView initial={load.booking} token={token} api={apiUrls().public} />
+      )}
     </main>
   );
 }

@@ -37,7 +37,7 @@ export function RentalView({ initial, token, api }: Props) {
 
   const refresh = useCallback(async () => {
     const read = await rentalApi.booking(api, token);
-    if (read.ok) setBooking(read.data);
+    if (read.ok && read.data.service === 'dumpster') setBooking(read.data);
     return read;
   }, [api, token]);
 

@@ -76,3 +76,19 @@ export const SizePricing = {
   tax: z.object({ enabled: z.boolean(), percent: z.number() }),
   fuel_environmental_fee: z.object({ enabled: z.boolean(), amount: Dollars }),
 };
+
+/** An order's address as the APIs show it. */
+export const ShownAddress = z.object({
+  line1: z.string(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string(),
+});
+/** A junk job's address as the APIs show it (with the second line a job may have). */
+export const ShownAddressWithLine2 = z.object({
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string(),
+});

@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { SLOT_CODES } from '../domain/errors';
 import { ORDER_STATUSES } from '../domain/order-status';
 import { MAX_EXTENSION_DAYS } from '../domain/rental-changes';
-import { DateString, Dollars, dataOf, jsonBody } from './common';
+import { DateString, Dollars, dataOf, jsonBody, ShownAddress, ShownAddressWithLine2 } from './common';
 import { errorResponses } from './errors';
 
 /**
@@ -15,6 +16,9 @@ const rentalBearer = [{ rentalToken: [] }];
 const TOKEN_ERRORS = ['unauthorized', 'not_found', 'rate_limited', 'method_not_allowed'] as const;
 
 const Days = z.object({ delivery_date: DateString, pickup_date: DateString, rental_days: z.number().int() });
+
+/** The company to reach about a booking. */
+const RentalCompany = z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() });
 
 export const ChangeKinds = ['extend', 'end_early', 'move_delivery', 'swap'] as const;
 
@@ -85,19 +89,14 @@ export const RentalBooking = z
     service: z.literal('dumpster'),
     reference: z.string(),
     order_number: z.number().int(),
-    company: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
+    company: RentalCompany,
     status: z.enum(ORDER_STATUSES),
     size: z.string(),
     material: z.string().nullable(),
     delivery_date: DateString,
     pickup_date: DateString,
     rental_days: z.number().int(),
-    address: z.object({
-      line1: z.string(),
-      city: z.string().nullable(),
-      state: z.string().nullable(),
-      zip: z.string(),
-    }),
+    address: ShownAddress,
     paid: Dollars.openapi({ description: 'the booking and its paid changes, card fees included' }),
     currency: z.enum(['USD', 'CAD']),
     extra_day_price: Dollars.openapi({ description: 'what one more day costs before tax and card fee' }),
@@ -137,20 +136,14 @@ export const JunkRentalBooking = z
     service: z.literal('junk'),
     reference: z.string(),
     job_number: z.number().int(),
-    company: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
+    company: RentalCompany,
     status: z
       .string()
       .openapi({ description: 'confirmed, scheduled, en_route, completed, canceled or pending_risk_review' }),
     load: z.string(),
     job_date: DateString,
     time_window: Window,
-    address: z.object({
-      line1: z.string(),
-      line2: z.string().nullable(),
-      city: z.string().nullable(),
-      state: z.string().nullable(),
-      zip: z.string(),
-    }),
+    address: ShownAddressWithLine2,
     photos: z.number().int().openapi({ description: 'photos of the pile the crew has' }),
     paid: Dollars,
     currency: z.enum(['USD', 'CAD']),
@@ -258,18 +251,7 @@ export const moveRentalJob = createRoute({
   },
   responses: {
     ...dataOf(JobChange, 'The move'),
-    ...errorResponses([
-      ...TOKEN_ERRORS,
-      'invalid_body',
-      'change_not_allowed',
-      'slot_past_date',
-      'slot_same_day_closed',
-      'slot_too_far',
-      'slot_non_working_day',
-      'slot_blackout',
-      'slot_bad_window',
-      'slot_bad_date',
-    ]),
+    ...errorResponses([...TOKEN_ERRORS, 'invalid_body', 'change_not_allowed', ...SLOT_CODES]),
   },
 });
 

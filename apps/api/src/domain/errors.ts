@@ -2,6 +2,17 @@
  * Every refusal the platform can answer, by code: the one vocabulary of rules, use cases and the HTTP
  * edge. The HTTP status of each code lives with the contract (contract/errors.ts), not here.
  */
+/** The refusals of a junk job's day and window (POST /junk/intents, a job's move). */
+export const SLOT_CODES = [
+  'slot_past_date',
+  'slot_same_day_closed',
+  'slot_too_far',
+  'slot_non_working_day',
+  'slot_blackout',
+  'slot_bad_window',
+  'slot_bad_date',
+] as const;
+
 export const ERROR_CODES = [
   'invalid_body',
   'invalid_parameter',
@@ -30,13 +41,7 @@ export const ERROR_CODES = [
   'internal',
   'upstream',
   'booking_api_off',
-  'slot_past_date',
-  'slot_same_day_closed',
-  'slot_too_far',
-  'slot_non_working_day',
-  'slot_blackout',
-  'slot_bad_window',
-  'slot_bad_date',
+  ...SLOT_CODES,
   'photos_not_available',
   'photos_expired',
   'photos_limit_reached',

@@ -11,7 +11,18 @@ import { dollars } from './money';
  * The Data API's shapes (data spec section 2) and its webhooks' data: dollars, snake_case, and nothing
  * the spec hides (internal ids, tracking tokens, profit, GPS, risk review state, demo data).
  */
-type Address = { line1: string; line2?: string | null; city: string | null; state: string | null; zip: string };
+type Address = { line1: string; line2?: string | null; city?: string | null; state?: string | null; zip: string };
+
+/** An order's stored address as the APIs show it. */
+export const orderAddress = (stored: unknown) => {
+  const a = stored as Address;
+  return { line1: a.line1, city: a.city ?? null, state: a.state ?? null, zip: a.zip };
+};
+/** A junk job's stored address as the APIs show it (with its second line). */
+export const jobAddress = (stored: unknown) => {
+  const a = stored as Address;
+  return { line1: a.line1, line2: a.line2 ?? null, city: a.city ?? null, state: a.state ?? null, zip: a.zip };
+};
 
 /**
  * An order as the Data API shows it: one table, field by field, of how TypeScript reads it from a row
@@ -38,10 +49,7 @@ export const DATA_ORDER_FIELDS = {
       state: "NEW.address->'state'",
       zip: "NEW.address->'zip'",
     },
-    read: (o: ShownOrder) => {
-      const address = o.address as Address;
-      return { line1: address.line1, city: address.city ?? null, state: address.state ?? null, zip: address.zip };
-    },
+    read: (o: ShownOrder) => orderAddress(o.address),
   },
   size: { sql: 'NEW.size_label', read: (o: ShownOrder) => o.sizeLabel },
   debris_type: {
@@ -94,7 +102,6 @@ export function presentLead(lead: LeadRow) {
 }
 
 export function presentDataJunkJob(job: JunkJobRow, photos: number) {
-  const address = job.address as Address;
   return {
     job_number: job.jobNumber,
     status: job.status as JunkJobStatus,
@@ -103,13 +110,7 @@ export function presentDataJunkJob(job: JunkJobRow, photos: number) {
     time_window: { start: job.windowStart, end: job.windowEnd },
     load_fraction: job.loadFraction,
     load_label: job.loadLabel,
-    address: {
-      line1: address.line1,
-      line2: address.line2 ?? null,
-      city: address.city ?? null,
-      state: address.state ?? null,
-      zip: address.zip,
-    },
+    address: jobAddress(job.address),
     notes: job.notes,
     photos,
     total_price: dollars(job.totalCents),

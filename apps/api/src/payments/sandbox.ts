@@ -7,6 +7,7 @@ import {
   type SandboxIntentRow,
   transitionSandboxIntent,
 } from '../db/repositories/sandbox-intents';
+import type { sandboxPaymentIntents } from '../db/schema';
 import type { ChargeSavedInput, CreateIntentInput, Processor, ProcessorIntent } from './processor';
 
 /**
@@ -37,7 +38,10 @@ export class SandboxIntentError extends Error {
   }
 }
 
-function sameRequest(row: SandboxIntentRow, input: CreateIntentInput): boolean {
+function sameRequest(
+  row: SandboxIntentRow,
+  input: Pick<CreateIntentInput, 'amountCents' | 'currency' | 'account' | 'metadata' | 'customer'>,
+): boolean {
   const sorted = (m: unknown) => JSON.stringify(Object.entries(m as Record<string, string>).sort());
   return (
     row.amountCents === input.amountCents &&
@@ -49,6 +53,34 @@ function sameRequest(row: SandboxIntentRow, input: CreateIntentInput): boolean {
 }
 
 export function createSandboxProcessor(db: Queryable): Processor {
+  /**
+   * A new intent for an idempotency key, or the one the key made first: as Stripe, a key replays its first
+   * request only, and other parameters are an idempotency_error.
+   */
+  async function open(
+    input: Pick<CreateIntentInput, 'idempotencyKey' | 'amountCents' | 'currency' | 'account' | 'metadata' | 'customer'>,
+    state: Partial<typeof sandboxPaymentIntents.$inferInsert> & { status: SandboxIntentRow['status'] },
+  ) {
+    const id = `pi_sbx_${randomBytes(12).toString('hex')}`;
+    const row = await insertOrGetSandboxIntent(db, {
+      id,
+      clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      idempotencyKey: input.idempotencyKey,
+      amountCents: input.amountCents,
+      currency: input.currency.toLowerCase(),
+      account: input.account,
+      customer: input.customer ?? null,
+      metadata: input.metadata,
+      ...state,
+    });
+    if (!sameRequest(row, input)) {
+      throw new SandboxIntentError(
+        'idempotency_error',
+        'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+      );
+    }
+    return toIntent(row);
+  }
   async function load(id: string) {
     const row = await findSandboxIntent(db, id);
     if (!row) throw new SandboxIntentError('resource_missing', `No such payment intent: ${id}`);
@@ -57,30 +89,12 @@ export function createSandboxProcessor(db: Queryable): Processor {
   return {
     kind: 'sandbox',
     publishableKey: SANDBOX_PUBLISHABLE_KEY,
-    async createIntent(input: CreateIntentInput) {
-      const id = `pi_sbx_${randomBytes(12).toString('hex')}`;
-      const row = await insertOrGetSandboxIntent(db, {
-        id,
-        clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
-        idempotencyKey: input.idempotencyKey,
-        amountCents: input.amountCents,
-        currency: input.currency.toLowerCase(),
-        account: input.account,
+    createIntent: (input: CreateIntentInput) =>
+      open(input, {
         status: 'requires_payment_method',
-        metadata: input.metadata,
         maxFailedAttempts: input.maxFailedAttempts ?? null,
-        customer: input.customer ?? null,
         setupFutureUsage: input.saveCard && input.customer ? 'off_session' : null,
-      });
-      // As Stripe: a key replays its first request only; other parameters are an idempotency_error.
-      if (!sameRequest(row, input)) {
-        throw new SandboxIntentError(
-          'idempotency_error',
-          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
-        );
-      }
-      return toIntent(row);
-    },
+      }),
     async createCustomer({ idempotencyKey }) {
       // The sandbox keeps no customers of its own: one id per idempotency key, the cards saved to it.
       return `cus_sbx_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
@@ -90,32 +104,17 @@ export function createSandboxProcessor(db: Queryable): Processor {
       if (!method || method.customer !== input.customer) {
         throw new SandboxIntentError('resource_missing', `No such payment method: ${input.paymentMethod}`);
       }
-      const id = `pi_sbx_${randomBytes(12).toString('hex')}`;
-      const row = await insertOrGetSandboxIntent(db, {
-        id,
-        clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
-        idempotencyKey: input.idempotencyKey,
-        amountCents: input.amountCents,
-        currency: input.currency.toLowerCase(),
-        account: input.account,
-        customer: input.customer,
-        metadata: input.metadata,
-        cardLast4: method.cardLast4,
-        // As Stripe off-session: authorized, or waiting for the customer with the reason.
-        ...(method.later === 'succeeds'
-          ? { status: 'requires_capture' as const, riskLevel: 'normal' as const, paymentMethod: method.id }
+      // As Stripe off-session: authorized, or waiting for the customer with the reason.
+      return open(
+        input,
+        method.later === 'succeeds'
+          ? { status: 'requires_capture', riskLevel: 'normal', paymentMethod: method.id, cardLast4: method.cardLast4 }
           : {
-              status: 'requires_payment_method' as const,
+              status: 'requires_payment_method',
               declineCode: method.later === 'declined' ? 'generic_decline' : 'authentication_required',
-            }),
-      });
-      if (!sameRequest(row, input)) {
-        throw new SandboxIntentError(
-          'idempotency_error',
-          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
-        );
-      }
-      return toIntent(row);
+              cardLast4: method.cardLast4,
+            },
+      );
     },
     async retrieveIntent(id) {
       return toIntent(await load(id));

@@ -2,6 +2,7 @@ import type { Catalog } from '../domain/catalog';
 import type { OrderStatus } from '../domain/order-status';
 import type { ChangeAmounts, ChangeKind, RentalDays } from '../domain/rental-changes';
 import { bookingReference } from '../lib/booking-reference';
+import { jobAddress, orderAddress } from '../messages/data';
 import { dollars } from '../messages/money';
 
 /** The "My booking" page's answers (contract/rental.ts): dollars, snake_case, nothing of other bookings. */
@@ -100,7 +101,6 @@ export function presentRental(
 ) {
   const { catalog, order } = view;
   const { company } = catalog;
-  const address = order.address as { line1: string; city?: string | null; state?: string | null; zip: string };
   return {
     service: 'dumpster' as const,
     reference: order.sessionId ? bookingReference(order.sessionId) : `#${order.orderNumber}`,
@@ -112,7 +112,7 @@ export function presentRental(
     delivery_date: order.deliveryDate,
     pickup_date: order.pickupDate,
     rental_days: order.rentalDays,
-    address: { line1: address.line1, city: address.city ?? null, state: address.state ?? null, zip: address.zip },
+    address: orderAddress(order.address),
     paid: dollars(view.paidCents),
     currency: currencyOf(order.currency),
     extra_day_price: dollars(view.extraDayCents),
@@ -168,13 +168,6 @@ export function presentJobRental(view: {
 }) {
   const { company } = view.catalog;
   const { job } = view;
-  const address = job.address as {
-    line1: string;
-    line2?: string | null;
-    city?: string | null;
-    state?: string | null;
-    zip: string;
-  };
   return {
     service: 'junk' as const,
     reference: job.sessionId ? bookingReference(job.sessionId) : `#${job.jobNumber}`,
@@ -184,13 +177,7 @@ export function presentJobRental(view: {
     load: job.loadLabel,
     job_date: job.jobDate,
     time_window: { start: job.windowStart, end: job.windowEnd },
-    address: {
-      line1: address.line1,
-      line2: address.line2 ?? null,
-      city: address.city ?? null,
-      state: address.state ?? null,
-      zip: address.zip,
-    },
+    address: jobAddress(job.address),
     photos: view.photos,
     paid: dollars(job.grossTotalCents),
     currency: currencyOf(job.currency),

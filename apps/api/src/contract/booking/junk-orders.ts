@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { SLOT_CODES } from '../../domain/errors';
 import { Attribution, bearer, clean, DateString, dataOf, jsonBody } from '../common';
 import { AUTH_ERRORS, errorResponses } from '../errors';
 import { LoadFraction, Time } from './junk';
@@ -15,16 +16,6 @@ import {
 
 // The card-paid junk job: /junk/intents, /junk/confirm (the same pair as /confirm), /junk/photos. Same keys,
 // sessions and payments as dumpsters.
-
-const SLOT_ERRORS = [
-  'slot_past_date',
-  'slot_same_day_closed',
-  'slot_too_far',
-  'slot_non_working_day',
-  'slot_blackout',
-  'slot_bad_window',
-  'slot_bad_date',
-] as const;
 
 export const JunkIntentBody = z
   .strictObject({
@@ -69,7 +60,7 @@ export const createJunkIntent = createRoute({
       'not_found',
       'booking_offline',
       'payments_not_ready',
-      ...SLOT_ERRORS,
+      ...SLOT_CODES,
       'out_of_service_area',
       'promo_invalid',
       'account_customer',

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { JUNK_JOB_STATUSES } from '../../domain/job-status';
 import { PAYMENT_STATUSES } from '../../domain/payment-status';
-import { DateString, Dollars, dataOf } from '../common';
+import { DateString, Dollars, dataOf, ShownAddressWithLine2 } from '../common';
 import { errorResponses } from '../errors';
 import {
   CreatedRange,
@@ -29,13 +29,7 @@ export const DataJunkJob = z
     time_window: z.object({ start: z.string(), end: z.string() }).openapi({ description: 'arrival window, HH:MM' }),
     load_fraction: z.string().openapi({ example: '1/2' }),
     load_label: z.string(),
-    address: z.object({
-      line1: z.string(),
-      line2: z.string().nullable(),
-      city: z.string().nullable(),
-      state: z.string().nullable(),
-      zip: z.string(),
-    }),
+    address: ShownAddressWithLine2,
     notes: z.string().nullable().openapi({ description: 'what the customer said is to be hauled, and where' }),
     photos: z.number().int().openapi({ description: 'photos the customer added' }),
     total_price: Dollars,

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ORDER_STATUSES } from '../../domain/order-status';
 import { PAYMENT_STATUSES } from '../../domain/payment-status';
-import { DateString, Dollars, dataOf } from '../common';
+import { DateString, Dollars, dataOf, ShownAddress } from '../common';
 import { errorResponses } from '../errors';
 import { CreatedRange, DATA_READ_ERRORS, dataBearer, listOf, listResponse, NoQuery, Paging } from './common';
 
@@ -20,12 +20,7 @@ export const DataOrder = z
     delivery_date: DateString,
     pickup_date: DateString,
     rental_days: z.number().int(),
-    address: z.object({
-      line1: z.string(),
-      city: z.string().nullable(),
-      state: z.string().nullable(),
-      zip: z.string(),
-    }),
+    address: ShownAddress,
     size: z.string().openapi({ description: 'the dumpster size label', example: '20 Yard' }),
     debris_type: z.string().nullable(),
     total_price: Dollars.openapi({ description: 'what the company invoices, in dollars' }),

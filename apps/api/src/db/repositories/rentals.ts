@@ -36,16 +36,6 @@ export async function bookingOfLink(db: Queryable, tokenHash: string) {
   return row && { kind: 'job' as const, ...row };
 }
 
-/** A job's changes (its moved windows), newest first. */
-export async function changesOfJob(db: Queryable, companyId: string, jobId: string) {
-  return db
-    .select()
-    .from(orderChanges)
-    .where(and(eq(orderChanges.companyId, companyId), eq(orderChanges.junkJobId, jobId)))
-    .orderBy(desc(orderChanges.createdAt))
-    .limit(100);
-}
-
 /** Moves a job to another day and window if it is still where it was (of two moves at once, one goes). */
 export async function setJobWindow(
   db: Queryable,
@@ -153,12 +143,18 @@ export async function setChangeStatus(
   return row;
 }
 
-/** An order's changes, newest first. */
-export async function changesOfOrder(db: Queryable, companyId: string, orderId: string) {
+/** The changes of an order or a junk job, newest first. */
+export async function changesOf(
+  db: Queryable,
+  companyId: string,
+  booking: { orderId: string } | { junkJobId: string },
+) {
+  const of =
+    'orderId' in booking ? eq(orderChanges.orderId, booking.orderId) : eq(orderChanges.junkJobId, booking.junkJobId);
   return db
     .select()
     .from(orderChanges)
-    .where(and(eq(orderChanges.companyId, companyId), eq(orderChanges.orderId, orderId)))
+    .where(and(eq(orderChanges.companyId, companyId), of))
     .orderBy(desc(orderChanges.createdAt))
     .limit(100);
 }

@@ -4,7 +4,7 @@ import { findOrder, type OrderRow } from '../../db/repositories/orders';
 import { enqueueMessages, enqueueWebhooks } from '../../db/repositories/outbox';
 import { capturePayment, insertPayment } from '../../db/repositories/payments';
 import {
-  changesOfOrder,
+  changesOf,
   findChangeByKey,
   findOrderChange,
   insertOrderChange,
@@ -394,7 +394,7 @@ export type { ChangeAmounts };
 export async function readRental(deps: ChangeDeps, rental: Rental) {
   const { catalog, order } = rental;
   const { company } = catalog;
-  const changes = await changesOfOrder(deps.db, company.id, order.id);
+  const changes = await changesOf(deps.db, company.id, { orderId: order.id });
   const now = deps.now();
   const today = todayIn(company.timezone, now);
   const cutoffDate = addDays(order.deliveryDate, -1);

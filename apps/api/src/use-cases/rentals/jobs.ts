@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { findCustomer } from '../../db/repositories/customers';
 import { countPhotos, type JunkJobRow, seatsTaken, seatsTakenInWindow } from '../../db/repositories/junk';
 import { enqueueMessages } from '../../db/repositories/outbox';
-import { changesOfJob, insertOrderChange, type OrderChangeRow, setJobWindow } from '../../db/repositories/rentals';
+import { changesOf, insertOrderChange, type OrderChangeRow, setJobWindow } from '../../db/repositories/rentals';
 import { lockCompanyUnits } from '../../db/repositories/sessions';
 import type { Catalog } from '../../domain/catalog';
 import { addDays, timeIn, todayIn } from '../../domain/dates';
@@ -52,7 +52,7 @@ export async function readJobRental(deps: ChangeDeps, { catalog, job }: JobRenta
   return {
     catalog,
     job,
-    changes: await changesOfJob(deps.db, catalog.company.id, job.id),
+    changes: await changesOf(deps.db, catalog.company.id, { junkJobId: job.id }),
     photos: await countPhotos(deps.db, catalog.company.id, job.id),
     windows,
     moveCutoff: movable ? cutoff : null,
@@ -72,7 +72,7 @@ export async function moveJobWindow(
   const { company } = catalog;
   const here = job.jobDate === request.job_date && job.windowStart === request.time_window_start;
   if (here) {
-    const [last] = await changesOfJob(deps.db, company.id, job.id);
+    const [last] = await changesOf(deps.db, company.id, { junkJobId: job.id });
     if (last) return last;
     throw new DomainError('change_not_allowed', 'The job is already in this window.', { field: 'time_window_start' });
   }

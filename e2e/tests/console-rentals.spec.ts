@@ -1,18 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import {
-  bookUrl,
-  CARDS,
-  continueToPayment,
-  customer,
-  env,
-  fillDetails,
-  openBooking,
-  payWith,
-  screenshot,
-  seriousA11yViolations,
-} from '../support/booking';
+import { CARDS, screenshot, seriousA11yViolations } from '../support/booking';
 import { demoOwner, signIn } from '../support/console';
-import { svc } from '../support/platform';
+import { bookOnDemoPage, outboxEmails, rentalApi, tokenOf } from '../support/my-booking';
 
 /**
  * An order's life after booking from the office (the console's order page, its Rental section): the demo
@@ -23,14 +12,7 @@ import { svc } from '../support/platform';
 
 /** The My booking links e-mailed to `to` in the company's local outbox (`svc outbox list`), oldest first. */
 async function rentalLinks(slug: string, to: string): Promise<string[]> {
-  const rows = (await svc(env().dataDir, 'outbox', 'list', slug)) as {
-    id: number;
-    channel: string;
-    to: string;
-    payload: { text?: string };
-  }[];
-  return rows
-    .filter((r) => r.channel === 'email' && r.to === to)
+  return (await outboxEmails(slug, to))
     .sort((a, b) => a.id - b.id)
     .flatMap((r) => (r.payload.text ?? '').match(/https?:\/\/\S+\/rental\/rtl_[A-Za-z0-9_-]+/g) ?? []);
 }
@@ -46,21 +28,14 @@ async function firstRentalLink(slug: string, to: string): Promise<string> {
 
 /** The booking as the customer's link reads it (GET /rental/v1/booking), and the answer's status. */
 async function readWithLink(link: string) {
-  const token = link.split('/rental/')[1] as string;
-  const res = await fetch(`${env().api}/rental/v1/booking`, { headers: { authorization: `Bearer ${token}` } });
+  const read = await rentalApi(tokenOf(link));
   type Booking = { rental_days: number; card_saved: boolean; changes: { kind: string; status: string }[] };
-  return { status: res.status, booking: res.ok ? ((await res.json()).data as Booking) : undefined };
+  return { status: read.status, booking: read.ok ? (read.data as Booking) : undefined };
 }
 
 /** A paid demo booking on /book (the sandbox's good card, saved for changes): its number, e-mail and link. */
 async function bookOnDemo(page: Page) {
-  const who = customer(`console-rentals-${Date.now()}`);
-  await openBooking(page, bookUrl('company=demo&size=10'));
-  await fillDetails(page, who);
-  await continueToPayment(page);
-  await payWith(page, CARDS.success);
-  await expect(page.getByRole('heading', { name: 'Your dumpster is booked' })).toBeVisible();
-  const number = Number((await page.locator('.num').textContent())?.replace('#', ''));
+  const { who, number } = await bookOnDemoPage(page, `console-rentals-${Date.now()}`, CARDS.success);
   return { number, email: who.email, link: await firstRentalLink('demo', who.email) };
 }
 

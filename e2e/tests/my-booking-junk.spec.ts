@@ -1,7 +1,17 @@
-import { expect, type Page, test } from '@playwright/test';
-import { env, screenshot, seriousA11yViolations } from '../support/booking';
+import { expect, test } from '@playwright/test';
+import { screenshot, seriousA11yViolations } from '../support/booking';
 import { pageApi } from '../support/junk';
-import { svc } from '../support/platform';
+import {
+  isoDay,
+  manageLink,
+  openRental,
+  PHONE,
+  readBooking,
+  shownClock,
+  shownDay,
+  tokenOf,
+  watchErrors,
+} from '../support/my-booking';
 
 /**
  * The customer's "My booking" page for a junk removal job (/rental/<token>, apps/hosted/app/rental): the
@@ -9,7 +19,7 @@ import { svc } from '../support/platform';
  * window; the customer moves it to another day's window with a free seat, free, and the page and the API
  * both have it there, with the move in its history. The dumpster order's page: my-booking.spec.ts.
  */
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: PHONE });
 
 type Window = { start: string; end: string };
 type JunkBooking = {
@@ -24,59 +34,8 @@ type JunkBooking = {
   changes: { kind: string; status: string; made_by: string; before: unknown; after: unknown }[];
 };
 
-/** The confirmation e-mail to `to` in the company's local outbox (`svc outbox list`): its My booking link. */
-async function manageLink(slug: string, to: string): Promise<string> {
-  for (let tries = 0; tries < 40; tries++) {
-    const rows = (await svc(env().dataDir, 'outbox', 'list', slug)) as {
-      channel: string;
-      to: string;
-      payload: { text?: string };
-    }[];
-    const link = rows
-      .filter((r) => r.channel === 'email' && r.to === to)
-      .map((r) => /See or change your booking: (\S+)/.exec(r.payload.text ?? '')?.[1])
-      .find(Boolean);
-    if (link) return link;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no confirmation e-mail with a My booking link to ${to} in ${slug}'s outbox`);
-}
-
 /** The job as the API's My booking surface reads it with the token (what the page must show). */
-async function read(token: string): Promise<JunkBooking> {
-  const res = await fetch(`${env().api}/rental/v1/booking`, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.status).toBe(200);
-  return (await res.json()).data as JunkBooking;
-}
-
-/** A YYYY-MM-DD day as the page writes it: "Tue, Dec 1, 2026". */
-const shownDay = (date: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-
-/** "14:00" as the page writes it: "2:00 PM". */
-const shownClock = (hhmm: string) => {
-  const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
-};
-
-const isoDay = (date: string, plus: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + plus * 86_400_000).toISOString().slice(0, 10);
-
-/** What the page's script or the browser said against the Content-Security-Policy, and uncaught errors. */
-function watchErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && /Content.Security.Policy|Refused to/i.test(m.text())) errors.push(m.text());
-  });
-  return errors;
-}
+const read = (token: string) => readBooking<JunkBooking>(token);
 
 /**
  * A demo junk job booked through the Booking API as the company's own page books one (its publishable key,
@@ -93,8 +52,7 @@ async function bookJunk(tag: string) {
   const confirmed = await api.takeSeat(day.date, window.start, window.end, tag);
   expect(confirmed.status).toBe(200);
   const link = await manageLink('demo', `other+${tag}@example.com`);
-  expect(link).toMatch(new RegExp(`^${env().hosted}/rental/rtl_[A-Za-z0-9_-]{32}$`));
-  return { link, token: link.split('/rental/')[1] as string };
+  return { link, token: tokenOf(link) };
 }
 
 test('the e-mailed link opens the junk job at 390 px, and the customer moves it to another window', async ({
@@ -111,10 +69,8 @@ test('the e-mailed link opens the junk job at 390 px, and the customer moves it 
     .flatMap((d) => d.windows.filter((w) => w.remaining > 0).map((w) => ({ date: d.date, ...w })))[0];
   if (!target) throw new Error('no other window to move the job to');
 
-  const response = await page.goto(link);
-  expect(response?.status()).toBe(200);
+  const response = await openRental(page, link);
   expect(response?.headers()['cache-control']).toContain('no-store');
-  await page.locator('.rb-view[data-ready]').waitFor();
   await expect(page.getByRole('heading', { level: 1, name: `Your junk removal ${booked.reference}` })).toBeVisible();
   await expect(page.getByText(`With Demo Dumpsters · job #${booked.job_number}`)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Status: Booked' })).toBeVisible();
@@ -199,8 +155,7 @@ test('a window filled by another customer meanwhile is refused next to the windo
   const target = last?.windows.find((w) => w.remaining > 0);
   if (!last || !target) throw new Error('no other window to move the job to');
 
-  await page.goto(link);
-  await page.locator('.rb-view[data-ready]').waitFor();
+  await openRental(page, link);
   const form = page.getByRole('form', { name: 'Move to another window' });
   await form.getByLabel('New day').selectOption({ label: shownDay(last.date) });
   const label = `${shownClock(target.start)} – ${shownClock(target.end)}`;

@@ -1,9 +1,19 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { env, screenshot, seriousA11yViolations } from '../support/booking';
-import { consoleUrl, createConsoleUser, signIn } from '../support/console';
-import { repoRoot, svc } from '../support/platform';
+import { expect, test } from '@playwright/test';
+import { screenshot, seriousA11yViolations } from '../support/booking';
+import { createConsoleUser, signIn } from '../support/console';
+import {
+  calendar,
+  dispatchStop,
+  intent,
+  isoDay,
+  openRental,
+  ownCompany,
+  PHONE,
+  payAndConfirm,
+  rentalApi,
+  shownDay,
+  sizeId,
+} from '../support/my-booking';
 
 /**
  * A swap on My booking (/rental/<token>): a company of its own (`svc company apply`, as my-booking-fleet.spec.ts
@@ -12,112 +22,42 @@ import { repoRoot, svc } from '../support/platform';
  * card fee) and paid with the saved card; the change history has it on its day, and the company owner's
  * dispatch board lists the order under "Swaps" that day. The one 10-yard can has no second can for a swap.
  */
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: PHONE });
 
 const SLUG = 'e2e-my-booking-swap';
 const SWAP_FEE = 95;
-let server = '';
-
-test.beforeAll(async () => {
-  const demo = JSON.parse(readFileSync(path.join(repoRoot, 'apps/api/config/demo-company.json'), 'utf8'));
-  const file = path.join(env().dataDir, 'my-booking-swap-company.json');
-  const fleet = {
-    turnaround_days: 0,
-    sizes: [
-      { size: '10yd', cans: 1 },
-      { size: '20yd', cans: 2 },
-      { size: '30yd', cans: 0 },
-    ],
-  };
-  const rental_changes = { swap_fees: { '10yd': 80, '20yd': SWAP_FEE } };
-  writeFileSync(file, JSON.stringify({ ...demo, slug: SLUG, name: 'Swap Ready Dumpsters', fleet, rental_changes }));
-  await svc(env().dataDir, 'company', 'apply', file);
-  server = (await svc(env().dataDir, 'keys', 'create', SLUG, '--kind', 'server')).key;
-});
-
-/** GET or POST on the Booking API with the company's server key. */
-async function api(method: string, route: string, body?: object) {
-  const res = await fetch(`${env().api}/booking/v1${route}`, {
-    method,
-    headers: { authorization: `Bearer ${server}`, 'content-type': 'application/json' },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as any;
-}
+const fleet = {
+  turnaround_days: 0,
+  sizes: [
+    { size: '10yd', cans: 1 },
+    { size: '20yd', cans: 2 },
+    { size: '30yd', cans: 0 },
+  ],
+};
+const rental_changes = { swap_fees: { '10yd': 80, '20yd': SWAP_FEE } };
+const api = ownCompany(SLUG, { name: 'Swap Ready Dumpsters', fleet, rental_changes });
 
 /** A rental booked and paid (4242, the card saved) through the Booking API: its number and its My booking link. */
 async function book(yards: number, days: number) {
-  const sizes = (await api('GET', '/sizes')).data as { id: string; yards: number }[];
-  const availability = (await api('GET', '/availability')).data;
-  const closed = new Set<string>(availability.closed.map((c: { date: string }) => c.date));
-  let delivery = availability.min_date as string;
-  while (closed.has(delivery)) delivery = isoDay(delivery, 1);
-  const made = await api('POST', '/intents', {
-    size_id: sizes.find((s) => s.yards === yards)?.id,
-    rental_days: days,
-    delivery_date: delivery,
-    delivery_address: '1 Swap St',
-    delivery_zip: '78704',
-    customer: { name: 'A Customer', email: `swap+${Date.now()}@example.com`, phone: '+1 512 555 0100' },
-    terms_accepted: true,
-  });
-  expect(made.error).toBeUndefined();
-  await fetch(`${env().api}/sandbox/v1/payment_intents/${made.data.payment_intent_id}/confirm`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      client_secret: made.data.client_secret,
-      card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
-    }),
-  });
-  const done = await api('POST', '/confirm', {
-    session_id: made.data.session_id,
-    payment_intent_id: made.data.payment_intent_id,
-  });
-  expect(done.data.manage_url).toMatch(/\/rental\/rtl_[A-Za-z0-9_-]{32}$/);
-  const link = done.data.manage_url as string;
-  return { number: done.data.order_number as number, link, token: link.split('/rental/')[1] as string };
-}
-
-/** The rental API with the link's token: GET the booking, or POST a swap's quote. */
-async function rental(token: string, route = '/booking', body?: object) {
-  const res = await fetch(`${env().api}/rental/v1${route}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as any;
-}
-
-const isoDay = (date: string, plus: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + plus * 86_400_000).toISOString().slice(0, 10);
-
-/** A YYYY-MM-DD day as the page writes it ("Tue, Dec 1, 2026"). */
-const shownDay = (date: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-
-async function openRental(page: Page, link: string) {
-  expect((await page.goto(link))?.status()).toBe(200);
-  await page.locator('.rb-view[data-ready]').waitFor();
+  const size = await sizeId(api, yards);
+  const { first } = await calendar(api);
+  return payAndConfirm(
+    api,
+    await intent(api, { sizeId: size, delivery: first, days, street: '1 Swap St', tag: 'swap' }),
+  );
 }
 
 test('a swap booked on the page, paid with the saved card, is on the dispatch board under "Swaps" that day', async ({
   page,
 }, info) => {
   const { link, token, number } = await book(20, 7);
-  const booking = (await rental(token)).data;
+  const booking = (await rentalApi(token)).data;
   expect(booking.swap_price).toBe(SWAP_FEE);
   expect(booking.changes_allowed).toContain('swap');
   // The swap's day: the first day after the delivery that the API quotes (the company works it, past its notice).
   let swapDate = '';
   for (let plus = 1; plus < 7 && !swapDate; plus++) {
-    const quoted = await rental(token, '/changes/quote', {
+    const quoted = await rentalApi(token, '/changes/quote', {
       kind: 'swap',
       swap_date: isoDay(booking.delivery_date, plus),
     });
@@ -153,7 +93,7 @@ test('a swap booked on the page, paid with the saved card, is on the dispatch bo
   await expect(page.getByTestId('pickup-date')).toHaveText(shownDay(booking.pickup_date));
   expect(await seriousA11yViolations(page)).toEqual([]);
   await screenshot(page, info, 'my-booking-swap-booked');
-  const after = (await rental(token)).data;
+  const after = (await rentalApi(token)).data;
   expect(after.changes.map((c: { kind: string; status: string }) => `${c.kind} ${c.status}`)).toEqual(['swap applied']);
   expect(after.changes[0].swap_date).toBe(swapDate);
   expect(after.changes[0].amounts.fee).toBe(SWAP_FEE);
@@ -162,15 +102,7 @@ test('a swap booked on the page, paid with the saved card, is on the dispatch bo
   const owner = await createConsoleUser({ slug: SLUG, role: 'owner' });
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, owner.email, owner.password, `/dispatch?date=${swapDate}`);
-  const stop = page
-    .getByRole('table', { name: 'Swaps' })
-    .getByRole('row')
-    .filter({ has: page.getByRole('link', { name: `#${number}` }) });
-  await expect(async () => {
-    await page.goto(consoleUrl(`/dispatch?date=${swapDate}`));
-    await expect(page.getByRole('heading', { name: `Dispatch: ${swapDate}` })).toBeVisible();
-    await expect(stop).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
+  await dispatchStop(page, swapDate, 'Swaps', number);
   expect(await seriousA11yViolations(page)).toEqual([]);
   await screenshot(page, info, 'my-booking-swap-dispatch');
 });
@@ -178,12 +110,12 @@ test('a swap booked on the page, paid with the saved card, is on the dispatch bo
 // The quote counts the swap's day with the order's own can out: a size with one can has no second one for it.
 test('the one 10-yard can has no second can for a swap: the page says so next to the day', async ({ page }, info) => {
   const { link, token } = await book(10, 7);
-  const booking = (await rental(token)).data;
+  const booking = (await rentalApi(token)).data;
   let refused: { code: string; field: string; message: string } | null = null;
   let date = '';
   for (let plus = 1; plus < 7 && !refused; plus++) {
     date = isoDay(booking.delivery_date, plus);
-    const quoted = await rental(token, '/changes/quote', { kind: 'swap', swap_date: date });
+    const quoted = await rentalApi(token, '/changes/quote', { kind: 'swap', swap_date: date });
     if (quoted.error?.code === 'size_sold_out') refused = quoted.error;
   }
   expect(refused?.field).toBe('swap_date');

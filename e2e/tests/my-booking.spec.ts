@@ -1,18 +1,20 @@
 import { expect, type Page, test } from '@playwright/test';
-import {
-  bookUrl,
-  CARDS,
-  continueToPayment,
-  customer,
-  env,
-  fillDetails,
-  openBooking,
-  payWith,
-  screenshot,
-  seriousA11yViolations,
-} from '../support/booking';
+import { CARDS, env, screenshot, seriousA11yViolations } from '../support/booking';
 import { consoleUrl, demoOwner, signIn } from '../support/console';
-import { svc } from '../support/platform';
+import {
+  bookOnDemoPage,
+  dispatchStop,
+  extendOnPage,
+  isoDay,
+  manageLink,
+  openRental,
+  PHONE,
+  readBooking,
+  rentalApi,
+  shownDay,
+  tokenOf,
+  watchErrors,
+} from '../support/my-booking';
 
 /**
  * The customer's "My booking" page (/rental/<token>, apps/hosted/app/rental): the link of the confirmation
@@ -21,49 +23,18 @@ import { svc } from '../support/platform';
  * by a card typed on the page, and a wrong link is a 404 that says how to reach the company. No request of
  * the page names its token. The fleet's side: my-booking-fleet.spec.ts.
  */
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: PHONE });
 
-/** The customer's confirmation e-mail in the company's local outbox (`svc outbox list`): its My booking link. */
-async function manageLink(slug: string, to: string): Promise<string> {
-  for (let tries = 0; tries < 40; tries++) {
-    const rows = (await svc(env().dataDir, 'outbox', 'list', slug)) as {
-      id: number;
-      channel: string;
-      to: string;
-      payload: { text?: string };
-    }[];
-    const link = rows
-      .filter((r) => r.channel === 'email' && r.to === to)
-      .map((r) => /See or change your booking: (\S+)/.exec(r.payload.text ?? '')?.[1])
-      .find(Boolean);
-    if (link) return link;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no confirmation e-mail with a My booking link to ${to} in ${slug}'s outbox`);
+/** A demo booking made on /book with `card` (`skip` open days after the first), and the My booking link of its e-mail. */
+async function bookOnDemo(page: Page, tag: string, card: string, skip = 0) {
+  const { who, number } = await bookOnDemoPage(page, `${tag}-${Date.now()}`, card, skip);
+  const link = await manageLink('demo', who.email);
+  return { link, number, token: tokenOf(link) };
 }
 
-const isoDay = (date: string, plus: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + plus * 86_400_000).toISOString().slice(0, 10);
-
-/** A YYYY-MM-DD day as the page writes it ("Tue, Dec 1, 2026"), `plus` days later. */
-const shownDay = (date: string, plus = 0) =>
-  new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${isoDay(date, plus)}T00:00:00Z`));
-
-/** What the page's script or the browser said against the Content-Security-Policy, and uncaught errors. */
-function watchErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && /Content.Security.Policy|Refused to/i.test(m.text())) errors.push(m.text());
-  });
-  return errors;
-}
+/** The booking as the API's My booking surface reads it with the token (what the page must show). */
+type Days = { delivery_date: string; pickup_date: string; rental_days: number };
+const read = (token: string) => readBooking<Days & { card_saved: boolean; changes: { status: string }[] }>(token);
 
 /**
  * Every request the page makes from now on whose address or Referer names the token (the page's own
@@ -77,48 +48,6 @@ function watchToken(page: Page, token: string) {
     if ((!own && request.url().includes(token)) || referer.includes(token)) leaks.push(request.url());
   });
   return leaks;
-}
-
-/**
- * A demo booking made on /book with `card` (the first open day, or `skip` open days later), and the My booking
- * link of its confirmation e-mail.
- */
-async function bookOnDemo(page: Page, tag: string, card: string, skip = 0) {
-  const who = customer(`${tag}-${Date.now()}`);
-  await openBooking(page, bookUrl('company=demo&size=10'));
-  for (let left = skip, month = 0; month < 3; month++) {
-    const open = page.locator('button.day:not([aria-disabled="true"])');
-    const count = await open.count();
-    if (count > left) {
-      await open.nth(left).click();
-      break;
-    }
-    left -= count;
-    await page.getByRole('button', { name: 'Next month' }).click();
-  }
-  await fillDetails(page, who, { pickDay: false });
-  await continueToPayment(page);
-  await payWith(page, card);
-  await expect(page.getByRole('heading', { name: 'Your dumpster is booked' })).toBeVisible();
-  const number = Number((await page.locator('.num').textContent())?.replace('#', ''));
-  const link = await manageLink('demo', who.email);
-  expect(link).toMatch(new RegExp(`^${env().hosted}/rental/rtl_[A-Za-z0-9_-]{32}$`));
-  return { link, number, token: link.split('/rental/')[1] as string };
-}
-
-/** The booking as the API's My booking surface reads it with the token (what the page must show). */
-async function read(token: string) {
-  const res = await fetch(`${env().api}/rental/v1/booking`, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.status).toBe(200);
-  type Days = { delivery_date: string; pickup_date: string; rental_days: number };
-  return (await res.json()).data as Days & { card_saved: boolean; changes: { status: string }[] };
-}
-
-async function openRental(page: Page, link: string) {
-  const response = await page.goto(link);
-  expect(response?.status()).toBe(200);
-  await page.locator('.rb-view[data-ready]').waitFor();
-  return response;
 }
 
 test('the e-mailed link opens My booking at 390 px and extends the rental by 3 days on the saved card', async ({
@@ -187,12 +116,9 @@ test('the delivery moved on the page is on its new day on the console dispatch b
   // A day the API takes for the move (open, before the cutoff): the first from 2 days later that it quotes.
   let after: { delivery_date: string; pickup_date: string } | null = null;
   for (let plus = 2; plus <= 12 && !after; plus++) {
-    const quoted = await fetch(`${env().api}/rental/v1/changes/quote`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ kind: 'move_delivery', delivery_date: isoDay(booking.delivery_date, plus) }),
-    });
-    if (quoted.ok) after = (await quoted.json()).data.after;
+    const body = { kind: 'move_delivery', delivery_date: isoDay(booking.delivery_date, plus) };
+    const quoted = await rentalApi(token, '/changes/quote', body);
+    if (quoted.ok) after = quoted.data.after;
   }
   if (!after) throw new Error('no day within 12 days of the delivery the API would move it to');
 
@@ -222,15 +148,7 @@ test('the delivery moved on the page is on its new day on the console dispatch b
   // The office: the demo owner's dispatch board has the order on its new day, and no more on the old one.
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, demoOwner().email, demoOwner().password, `/dispatch?date=${after.delivery_date}`);
-  const stop = page
-    .getByRole('table', { name: 'Deliveries' })
-    .getByRole('row')
-    .filter({ has: page.getByRole('link', { name: `#${number}` }) });
-  await expect(async () => {
-    await page.goto(consoleUrl(`/dispatch?date=${after.delivery_date}`));
-    await expect(page.getByRole('heading', { name: `Dispatch: ${after.delivery_date}` })).toBeVisible();
-    await expect(stop).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
+  const stop = await dispatchStop(page, after.delivery_date, 'Deliveries', number);
   expect(await seriousA11yViolations(page)).toEqual([]);
   await screenshot(page, info, 'my-booking-moved-dispatch');
   await page.goto(consoleUrl(`/dispatch?date=${booking.delivery_date}`));
@@ -249,11 +167,7 @@ test('a saved card declined later: the extension asks for a card on the page, an
   expect(booking.card_saved).toBe(true);
 
   await openRental(page, link);
-  const extend = page.getByRole('form', { name: 'Extend the rental' });
-  await extend.getByLabel('Extra days').fill('3');
-  await extend.getByRole('button', { name: 'See the price' }).click();
-  const total = (await extend.getByTestId('quote-total').textContent()) as string;
-  await extend.getByRole('button', { name: `Pay ${total} and extend` }).click();
+  const total = await extendOnPage(page, 3);
   const pay = page.getByRole('region', { name: `Pay ${total} for this change` });
   await expect(pay.getByText(/^The card you booked with was declined, so nothing was changed yet\./)).toBeVisible();
   await expect(pay.getByText(`Extended: 3 more days, pickup ${shownDay(booking.pickup_date, 3)}.`)).toBeVisible();

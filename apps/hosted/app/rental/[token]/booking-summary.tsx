@@ -1,34 +1,17 @@
 import type { RentalBooking } from '@svc/sdk';
 import { day, money, PROGRESS, progressIndex, telHref } from '../../../lib/rental-format';
+import { ProgressStatus } from './progress-status';
 
 /** The booking's status: where it is on its way from booked to completed, or that it was canceled. */
 export function BookingStatus({ status }: { status: RentalBooking['status'] }) {
-  const step = progressIndex(status);
   return (
-    <section aria-labelledby="rb-status">
-      <h2 id="rb-status">Status: {statusLabel(status)}</h2>
-      {step < 0 ? (
-        <p className={status === 'canceled' ? 'canceled' : undefined}>
-          {status === 'canceled' ? 'This booking was canceled.' : 'Your booking is being handled by the company.'}
-        </p>
-      ) : (
-        <ol className="steps" aria-label="Progress">
-          {PROGRESS.map((s, i) => (
-            <li key={s.label} className={i < step ? 'done' : undefined} aria-current={i === step ? 'step' : undefined}>
-              {s.label}
-              {i < step ? <span className="visually-hidden"> (done)</span> : null}
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
+    <ProgressStatus
+      status={status}
+      steps={PROGRESS}
+      step={progressIndex(status)}
+      message={status === 'canceled' ? 'This booking was canceled.' : 'Your booking is being handled by the company.'}
+    />
   );
-}
-
-function statusLabel(status: RentalBooking['status']): string {
-  if (status === 'canceled') return 'Canceled';
-  const step = PROGRESS[progressIndex(status)];
-  return step ? step.label : status.replace(/_/g, ' ');
 }
 
 /** What was booked: the size, the address, the days and what was paid. */

@@ -2,6 +2,7 @@ import type { RentalBooking, RentalChange, RentalChangeQuote, RentalChangeReques
 import { type FormEvent, useId, useState } from 'react';
 import { type ApiFailure, rentalApi } from '../../../lib/rental-api';
 import type { ChangeKind } from '../../../lib/rental-format';
+import { ErrorText, FormCard, SubmitButton } from './form-card';
 import { QuoteBlock } from './quote-block';
 import { useIdempotentSubmit } from './use-idempotent-submit';
 
@@ -111,14 +112,7 @@ export function ChangeForm({
   };
 
   return (
-    <form
-      className="card"
-      aria-labelledby={`${id}-title`}
-      onSubmit={seePrice}
-      noValidate
-      data-ready={ready ? '' : undefined}
-    >
-      <h3 id={`${id}-title`}>{spec.title}</h3>
+    <FormCard id={id} title={spec.title} onSubmit={seePrice} ready={ready}>
       <label htmlFor={inputId}>{field.label}</label>
       <input
         id={inputId}
@@ -141,15 +135,16 @@ export function ChangeForm({
       <p id={hintId} className="hint">
         {spec.hint}
       </p>
-      <button type="submit" disabled={busy !== null}>
-        {busy === 'quote' ? 'Getting the price…' : 'See the price'}
-      </button>
+      <SubmitButton
+        busy={busy === 'quote'}
+        disabled={busy !== null}
+        label="See the price"
+        busyLabel="Getting the price…"
+      />
       <div aria-live="polite">
         {error ? (
           <div>
-            <p id={errorId} className="error">
-              {error.message}
-            </p>
+            <ErrorText id={errorId} error={error} />
             {error.code === 'processing' ? (
               <button type="button" onClick={() => window.location.reload()}>
                 Reload the page
@@ -161,6 +156,6 @@ export function ChangeForm({
           <QuoteBlock kind={kind} quote={quote} booking={booking} busy={busy === 'change'} onConfirm={make} />
         ) : null}
       </div>
-    </form>
+    </FormCard>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { type ApiFailure, rentalApi } from '../../../lib/rental-api';
 import { cutoff, day, type JunkBooking, type JunkChange, telHref, windowText } from '../../../lib/rental-format';
+import { FormCard, LiveError, SubmitButton } from './form-card';
 
 type Props = {
   booking: JunkBooking;
@@ -65,12 +66,7 @@ export function JunkMoveForm({ booking, api, token, ready, onMoved, onRefresh }:
 
   const dayError = errorOf('day');
   const windowError = errorOf('window');
-  const formError = errorOf('form');
-  const formErrorText = formError ? (
-    <p id={`${id}-form-error`} className="error">
-      {formError.message}
-    </p>
-  ) : null;
+  const formError = <LiveError id={`${id}-form-error`} error={errorOf('form')} />;
 
   if (!movable)
     return (
@@ -86,19 +82,12 @@ export function JunkMoveForm({ booking, api, token, ready, onMoved, onRefresh }:
             <>To change it, contact {company.name} (below).</>
           )}
         </p>
-        <div aria-live="polite">{formErrorText}</div>
+        {formError}
       </div>
     );
 
   return (
-    <form
-      className="card"
-      aria-labelledby={`${id}-title`}
-      onSubmit={submit}
-      noValidate
-      data-ready={ready ? '' : undefined}
-    >
-      <h3 id={`${id}-title`}>Move to another window</h3>
+    <FormCard id={id} title="Move to another window" onSubmit={submit} ready={ready}>
       <p id={`${id}-hint`} className="hint lead">
         {booking.move_cutoff ? `You can move it until ${cutoff(booking.move_cutoff)}. ` : ''}Moving is free.
       </p>
@@ -122,13 +111,7 @@ export function JunkMoveForm({ booking, api, token, ready, onMoved, onRefresh }:
           </option>
         ))}
       </select>
-      <div aria-live="polite">
-        {dayError ? (
-          <p id={`${id}-day-error`} className="error">
-            {dayError.message}
-          </p>
-        ) : null}
-      </div>
+      <LiveError id={`${id}-day-error`} error={dayError} />
       {chosen ? (
         <fieldset className="choices" aria-describedby={windowError ? `${id}-window-error` : undefined}>
           <legend>Arrival window on {day(chosen.date)}</legend>
@@ -160,17 +143,9 @@ export function JunkMoveForm({ booking, api, token, ready, onMoved, onRefresh }:
           })}
         </fieldset>
       ) : null}
-      <div aria-live="polite">
-        {windowError ? (
-          <p id={`${id}-window-error`} className="error">
-            {windowError.message}
-          </p>
-        ) : null}
-      </div>
-      <button type="submit" className="primary" disabled={busy}>
-        {busy ? 'Moving…' : 'Move to this window'}
-      </button>
-      <div aria-live="polite">{formErrorText}</div>
-    </form>
+      <LiveError id={`${id}-window-error`} error={windowError} />
+      <SubmitButton busy={busy} label="Move to this window" busyLabel="Moving…" primary />
+      {formError}
+    </FormCard>
   );
 }

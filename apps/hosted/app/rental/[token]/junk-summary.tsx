@@ -1,38 +1,24 @@
 import { day, JUNK_PROGRESS, type JunkBooking, junkProgressIndex, money, windowText } from '../../../lib/rental-format';
+import { ProgressStatus } from './progress-status';
 
 /** The job's status: where it is on its way from booked to completed, or that it was canceled or is held. */
 export function JunkStatus({ status }: { status: string }) {
-  const step = junkProgressIndex(status);
+  const review = status === 'pending_risk_review';
   return (
-    <section aria-labelledby="rb-status">
-      <h2 id="rb-status">Status: {junkStatusLabel(status)}</h2>
-      {step < 0 ? (
-        <p className={status === 'canceled' ? 'canceled' : undefined}>
-          {status === 'canceled'
-            ? 'This job was canceled.'
-            : status === 'pending_risk_review'
-              ? 'Your booking is being reviewed. The company will confirm it shortly.'
-              : 'Your job is being handled by the company.'}
-        </p>
-      ) : (
-        <ol className="steps" aria-label="Progress">
-          {JUNK_PROGRESS.map((s, i) => (
-            <li key={s.label} className={i < step ? 'done' : undefined} aria-current={i === step ? 'step' : undefined}>
-              {s.label}
-              {i < step ? <span className="visually-hidden"> (done)</span> : null}
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
+    <ProgressStatus
+      status={status}
+      steps={JUNK_PROGRESS}
+      step={junkProgressIndex(status)}
+      label={review ? 'Under review' : undefined}
+      message={
+        status === 'canceled'
+          ? 'This job was canceled.'
+          : review
+            ? 'Your booking is being reviewed. The company will confirm it shortly.'
+            : 'Your job is being handled by the company.'
+      }
+    />
   );
-}
-
-function junkStatusLabel(status: string): string {
-  if (status === 'canceled') return 'Canceled';
-  if (status === 'pending_risk_review') return 'Under review';
-  const step = JUNK_PROGRESS[junkProgressIndex(status)];
-  return step ? step.label : status.replace(/_/g, ' ');
 }
 
 /** What was booked: the load, the day and arrival window, the address, the photos and what was paid. */

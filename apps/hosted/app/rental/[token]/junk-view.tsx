@@ -1,12 +1,11 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { rentalApi } from '../../../lib/rental-api';
+import { useCallback, useEffect, useState } from 'react';
 import { day, type JunkBooking, type JunkChange, windowText } from '../../../lib/rental-format';
-import { CompanyContact } from './booking-summary';
 import { JunkHistory } from './junk-history';
 import { JunkMoveForm } from './junk-move-form';
 import { JunkDetails, JunkStatus } from './junk-summary';
+import { PageFrame, useBooking, useNotice } from './page-frame';
 
 type Props = { initial: JunkBooking; token: string; api: string };
 
@@ -16,48 +15,31 @@ type Props = { initial: JunkBooking; token: string; api: string };
  * read; in the browser it calls the API (/rental/v1) with the link's token.
  */
 export function JunkView({ initial, token, api }: Props) {
-  const [booking, setBooking] = useState(initial);
+  const { booking, refresh } = useBooking(initial, api, token);
   const [local, setLocal] = useState(false);
-  const [notice, setNotice] = useState<{ text: string; error?: boolean } | null>(null);
-  const noticeRef = useRef<HTMLDivElement>(null);
+  const notice = useNotice();
+  const { announce } = notice;
 
   useEffect(() => setLocal(true), []);
-
-  const refresh = useCallback(async () => {
-    const read = await rentalApi.booking(api, token);
-    if (read.ok && read.data.service === 'junk') setBooking(read.data);
-    return read;
-  }, [api, token]);
 
   const moved = useCallback(
     async (change: JunkChange) => {
       await refresh();
-      setNotice({ text: movedText(change) });
-      requestAnimationFrame(() => noticeRef.current?.focus());
+      announce(movedText(change));
     },
-    [refresh],
+    [refresh, announce],
   );
 
   const { company } = booking;
   return (
-    <div className="rb-view" data-ready={local ? '' : undefined}>
-      <header>
-        <h1>
-          Your junk removal <span>{booking.reference}</span>
-        </h1>
-        <p className="sub">
-          With {company.name} · job #{booking.job_number}
-        </p>
-      </header>
-
-      <div ref={noticeRef} tabIndex={-1} role="status" aria-live="polite" className="card-slot">
-        {notice ? (
-          <p className={notice.error ? 'error card' : 'ok card'} data-testid="notice">
-            {notice.text}
-          </p>
-        ) : null}
-      </div>
-
+    <PageFrame
+      title="Your junk removal"
+      reference={booking.reference}
+      company={company}
+      sub={`job #${booking.job_number}`}
+      local={local}
+      notice={notice}
+    >
       <JunkStatus status={booking.status} />
       <JunkDetails booking={booking} />
 
@@ -67,8 +49,7 @@ export function JunkView({ initial, token, api }: Props) {
       </section>
 
       <JunkHistory changes={booking.changes} local={local} />
-      <CompanyContact company={company} />
-    </div>
+    </PageFrame>
   );
 }
 

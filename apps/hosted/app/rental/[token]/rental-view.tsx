@@ -1,15 +1,16 @@
 'use client';
 
 import type { RentalBooking, RentalChange } from '@svc/sdk';
-import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
+import { type ComponentType, useCallback, useEffect, useState } from 'react';
 import { rentalApi } from '../../../lib/rental-api';
 import { type ChangeKind, day } from '../../../lib/rental-format';
-import { BookingDetails, BookingStatus, CompanyContact } from './booking-summary';
+import { BookingDetails, BookingStatus } from './booking-summary';
 import type { ChangeFormProps } from './change-form';
 import { ChangeHistory } from './change-history';
 import { EndEarlyForm } from './end-early-form';
 import { ExtendForm } from './extend-form';
 import { MoveDeliveryForm } from './move-delivery-form';
+import { PageFrame, useBooking, useNotice } from './page-frame';
 import { PaymentPanel } from './payment-panel';
 import { SwapForm } from './swap-form';
 
@@ -27,24 +28,13 @@ const FORMS: Record<ChangeKind, ComponentType<ChangeFormProps>> = {
  * server with the booking it read; in the browser it calls the API (/rental/v1) with the link's token.
  */
 export function RentalView({ initial, token, api }: Props) {
-  const [booking, setBooking] = useState(initial);
+  const { booking, refresh } = useBooking(initial, api, token);
   const [local, setLocal] = useState(false);
-  const [notice, setNotice] = useState<{ text: string; error?: boolean } | null>(null);
+  const notice = useNotice();
+  const { announce } = notice;
   const [payment, setPayment] = useState<RentalChange | null>(
     () => initial.changes.find((c) => c.status === 'requires_payment' && c.client_secret) ?? null,
   );
-  const noticeRef = useRef<HTMLDivElement>(null);
-
-  const refresh = useCallback(async () => {
-    const read = await rentalApi.booking(api, token);
-    if (read.ok && read.data.service === 'dumpster') setBooking(read.data);
-    return read;
-  }, [api, token]);
-
-  const announce = useCallback((text: string, error = false) => {
-    setNotice({ text, error });
-    requestAnimationFrame(() => noticeRef.current?.focus());
-  }, []);
 
   const applied = useCallback(
     async (change: RentalChange) => {
@@ -81,24 +71,14 @@ export function RentalView({ initial, token, api }: Props) {
 
   const { company } = booking;
   return (
-    <div className="rb-view" data-ready={local ? '' : undefined}>
-      <header>
-        <h1>
-          Your booking <span>{booking.reference}</span>
-        </h1>
-        <p className="sub">
-          With {company.name} · order #{booking.order_number}
-        </p>
-      </header>
-
-      <div ref={noticeRef} tabIndex={-1} role="status" aria-live="polite" className="card-slot">
-        {notice ? (
-          <p className={notice.error ? 'error card' : 'ok card'} data-testid="notice">
-            {notice.text}
-          </p>
-        ) : null}
-      </div>
-
+    <PageFrame
+      title="Your booking"
+      reference={booking.reference}
+      company={company}
+      sub={`order #${booking.order_number}`}
+      local={local}
+      notice={notice}
+    >
       <BookingStatus status={booking.status} />
       <BookingDetails booking={booking} />
 
@@ -122,7 +102,7 @@ export function RentalView({ initial, token, api }: Props) {
                 ready={local}
                 onApplied={applied}
                 onPayment={(change) => {
-                  setNotice(null);
+                  notice.clear();
                   setPayment(change);
                 }}
               />
@@ -132,8 +112,7 @@ export function RentalView({ initial, token, api }: Props) {
       </section>
 
       <ChangeHistory changes={booking.changes} local={local} />
-      <CompanyContact company={company} />
-    </div>
+    </PageFrame>
   );
 }
 

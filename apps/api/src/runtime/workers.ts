@@ -6,6 +6,7 @@ import { log } from '../lib/log';
 import { metrics } from '../lib/metrics';
 import { oneAtATime } from '../lib/one-at-a-time';
 import type { Links } from '../use-cases/rentals/links';
+import { captureLateChanges } from '../use-cases/rentals/changes';
 import { remindPickups } from '../use-cases/rentals/reminders';
 import type { ProcessorFor } from '../use-cases/shared/payments';
 import { recoverSessions } from '../use-cases/shared/recover-sessions';
@@ -64,6 +65,7 @@ export async function startWorkers(deps: {
   const recoveryMs = deps.recoveryMs ?? 15_000;
   const recovery = loop('recovery', recoveryMs, async () => {
     await recoverSessions({ db, processorFor: deps.processorFor, now, links: deps.links });
+    await captureLateChanges({ db, processorFor: deps.processorFor, now });
     return recoveryMs;
   });
   // The day-before-pickup reminders (use-cases/rentals/reminders.ts): a pass every 10 minutes is on time.

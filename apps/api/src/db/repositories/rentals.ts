@@ -1,6 +1,6 @@
 import { and, asc, between, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
-import { customers, junkJobs, orderChanges, orders, rentalLinks } from '../schema';
+import { customers, junkJobs, orderChanges, orders, payments, rentalLinks } from '../schema';
 
 /** "My booking" links and the changes made to orders after booking (docs/decisions/my-booking.md). */
 
@@ -229,4 +229,20 @@ export async function markPickupReminded(db: Queryable, companyId: string, order
     )
     .returning({ id: orders.id });
   return row !== undefined;
+}
+
+/** Changes applied more than 30 seconds ago whose payment is still only authorized (a capture that failed). */
+export async function uncapturedChanges(db: Queryable, limit: number) {
+  return db
+    .select({ change: orderChanges })
+    .from(orderChanges)
+    .innerJoin(payments, eq(payments.paymentIntentId, orderChanges.paymentIntentId))
+    .where(
+      and(
+        eq(orderChanges.status, 'applied'),
+        eq(payments.status, 'authorized'),
+        sql`${orderChanges.appliedAt} < now() - interval '30 seconds'`,
+      ),
+    )
+    .limit(limit);
 }

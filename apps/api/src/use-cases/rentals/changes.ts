@@ -1,10 +1,12 @@
 import type { Db } from '../../db/client';
 import { findCustomer } from '../../db/repositories/customers';
+import { loadCatalog } from '../../db/repositories/catalog';
 import { findOrder, type OrderRow } from '../../db/repositories/orders';
 import { enqueueMessages, enqueueWebhooks } from '../../db/repositories/outbox';
 import { capturePayment, insertPayment } from '../../db/repositories/payments';
 import {
   changesOf,
+  uncapturedChanges,
   findChangeByKey,
   findOrderChange,
   insertOrderChange,
@@ -371,21 +373,40 @@ async function apply(
 }
 
 /** The capture, recorded with payment.received; a failed capture leaves the authorization for a retry. */
-async function capture(deps: ChangeDeps, { catalog, order }: Rental, change: OrderChangeRow, intent: ProcessorIntent) {
+async function capture(deps: ChangeDeps, { catalog, order }: Rental, change: OrderChangeRow, intent: { id: string }) {
   const { company } = catalog;
   const processor = deps.processorFor(company);
   try {
     const captured = await (processor as NonNullable<typeof processor>).capture(intent.id, accountOf(company));
-    if (captured.amountCents !== change.grossTotalCents) return;
-    await deps.db.transaction(async (tx) => {
+    if (captured.amountCents !== change.grossTotalCents) return false;
+    return await deps.db.transaction(async (tx) => {
       const payment = await capturePayment(tx, company.id, intent.id);
-      if (!payment || order.isDemo) return;
-      const data = presentPaymentReceived({ kind: 'dumpster', row: order }, payment, deps.now());
-      await enqueueWebhooks(tx, company.id, 'data', 'payment.received', data);
+      if (!payment) return false;
+      if (!order.isDemo) {
+        const data = presentPaymentReceived({ kind: 'dumpster', row: order }, payment, deps.now());
+        await enqueueWebhooks(tx, company.id, 'data', 'payment.received', data);
+      }
+      return true;
     });
   } catch {
-    // The change stands; the authorization is kept (docs/decisions/my-booking.md: captured by the office's retry).
+    // The change stands and its authorization is kept: the recovery pass captures it (captureLateChanges).
+    return false;
   }
+}
+
+/**
+ * The recovery worker's pass over changes applied whose capture failed after their commit (the processor did
+ * not answer): captured now, with payment.received, once (the payment row's update decides who records it).
+ */
+export async function captureLateChanges(deps: ChangeDeps): Promise<number> {
+  let captured = 0;
+  for (const late of await uncapturedChanges(deps.db, 20)) {
+    const catalog = await loadCatalog(deps.db, late.change.companyId);
+    const order = late.change.orderId && (await findOrder(deps.db, late.change.companyId, late.change.orderId));
+    if (!catalog || !order || !late.change.paymentIntentId) continue;
+    if (await capture(deps, { catalog, order }, late.change, { id: late.change.paymentIntentId })) captured++;
+  }
+  return captured;
 }
 
 export type { ChangeAmounts };

@@ -69,19 +69,35 @@ export const bookingEvents = {
   ),
   'booking.changed': event(
     'booking.changed',
-    BookingEventData.extend({
-      change: z
-        .object({
-          id: z.uuid(),
-          kind: z.enum(['extend', 'end_early', 'move_delivery', 'swap']),
-          swap_date: DateString.nullable().openapi({ description: "a swap's day; null for the other kinds" }),
-          previous_delivery_date: DateString,
-          previous_pickup_date: DateString,
-          amount: Dollars.openapi({ description: 'what the customer paid for the change (0 when free)' }),
-          made_by: z.enum(['customer', 'api', 'office']),
-        })
-        .openapi('BookingChange'),
-    }).openapi({ description: 'an order changed after booking: its new dates are delivery_date and pickup_date' }),
+    z.union([
+      BookingEventData.extend({
+        change: z
+          .object({
+            id: z.uuid(),
+            kind: z.enum(['extend', 'end_early', 'move_delivery', 'swap']),
+            swap_date: DateString.nullable().openapi({ description: "a swap's day; null for the other kinds" }),
+            previous_delivery_date: DateString,
+            previous_pickup_date: DateString,
+            amount: Dollars.openapi({ description: 'what the customer paid for the change (0 when free)' }),
+            made_by: z.enum(['customer', 'api', 'office']),
+          })
+          .openapi('BookingChange'),
+      }).openapi({ description: 'an order changed after booking: its new dates are delivery_date and pickup_date' }),
+      JunkEventData.extend({
+        change: z
+          .object({
+            id: z.uuid(),
+            kind: z.literal('move_window'),
+            previous_job_date: DateString,
+            previous_time_window: z.object({ start: z.string(), end: z.string() }),
+            amount: Dollars.openapi({ description: 'always 0: a move is free' }),
+            made_by: z.enum(['customer', 'api', 'office']),
+          })
+          .openapi('JunkBookingChange'),
+      }).openapi({
+        description: 'a junk job moved to another day or window: its new ones are job_date and time_window',
+      }),
+    ]),
   ),
 } satisfies Record<BookingEventName, z.ZodType>;
 

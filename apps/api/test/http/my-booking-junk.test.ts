@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
 import { junkJobs } from '../../src/db/schema';
 import { payWithCard } from '../support/booking';
+import { svc } from '../support/cli';
 import { apiClient, expectError } from '../support/client';
 import { acmeTwin } from '../support/companies';
 import { junkBody } from '../support/junk';
@@ -52,6 +53,15 @@ describe.each(targets)("a junk job's link on $name", (target) => {
     });
     expect(read.body.data.windows.some((d: any) => d.date === to.date)).toBe(true);
 
+    const hook = await svc(
+      target,
+      'webhooks',
+      'add',
+      co.slug,
+      'http://127.0.0.1:9/hooks',
+      '--event',
+      'booking.changed',
+    );
     const target_ = { job_date: to.date, time_window_start: to.start, time_window_end: to.end };
     const moved = await rental.post('/job/window', { key: job.token, body: target_ });
     expect(moved.body.data).toMatchObject({
@@ -69,6 +79,22 @@ describe.each(targets)("a junk job's link on $name", (target) => {
         .where(eq(junkJobs.id, job.job_id)),
     );
     expect(row).toEqual([{ date: to.date, start: to.start }]);
+    // booking.changed, with the job's new day and window and what they were.
+    const events = await withTargetDb(target, async ({ db }) =>
+      db.execute(
+        sql`select payload from outbox where topic = 'booking.changed' and payload->>'job_id' = ${job.job_id}`,
+      ),
+    );
+    const payloads = (events as unknown as { rows: { payload: any }[] }).rows.map((r) => r.payload);
+    expect(payloads).toHaveLength(1);
+    expect(payloads[0]).toMatchObject({
+      service: 'junk',
+      job_number: job.job_number,
+      job_date: to.date,
+      time_window: { start: to.start, end: to.end },
+      change: { kind: 'move_window', previous_job_date: from.date, amount: 0, made_by: 'customer' },
+    });
+    await svc(target, 'webhooks', 'remove', co.slug, hook.id);
 
     // The single seat of another day's 13:00 window taken by another job: no room to move there.
     await book(single);

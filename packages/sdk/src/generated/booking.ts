@@ -594,10 +594,11 @@ export interface components {
             event: "booking.changed";
             /** Format: date-time */
             created_at: string;
-            /** @description an order changed after booking: its new dates are delivery_date and pickup_date */
-            data: components["schemas"]["BookingEventData"] & {
+            data: (components["schemas"]["BookingEventData"] & {
                 change: components["schemas"]["BookingChange"];
-            };
+            }) | (components["schemas"]["JunkEventData"] & {
+                change: components["schemas"]["JunkBookingChange"];
+            });
         };
         BookingChange: {
             /** Format: uuid */
@@ -622,6 +623,28 @@ export interface components {
             previous_pickup_date: string;
             /**
              * @description what the customer paid for the change (0 when free)
+             * @example 395
+             */
+            amount: number;
+            /** @enum {string} */
+            made_by: "customer" | "api" | "office";
+        };
+        JunkBookingChange: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "move_window";
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            previous_job_date: string;
+            previous_time_window: {
+                start: string;
+                end: string;
+            };
+            /**
+             * @description always 0: a move is free
              * @example 395
              */
             amount: number;

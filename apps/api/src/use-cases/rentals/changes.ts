@@ -1,12 +1,11 @@
 import type { Db } from '../../db/client';
-import { findCustomer } from '../../db/repositories/customers';
 import { loadCatalog } from '../../db/repositories/catalog';
+import { findCustomer } from '../../db/repositories/customers';
 import { findOrder, type OrderRow } from '../../db/repositories/orders';
 import { enqueueMessages, enqueueWebhooks } from '../../db/repositories/outbox';
 import { capturePayment, insertPayment } from '../../db/repositories/payments';
 import {
   changesOf,
-  uncapturedChanges,
   findChangeByKey,
   findOrderChange,
   insertOrderChange,
@@ -14,6 +13,7 @@ import {
   openChangeOf,
   setChangeStatus,
   setOrderDays,
+  uncapturedChanges,
 } from '../../db/repositories/rentals';
 import { lockCompanyUnits } from '../../db/repositories/sessions';
 import type { Catalog } from '../../domain/catalog';

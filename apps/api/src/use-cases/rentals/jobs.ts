@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { findCustomer } from '../../db/repositories/customers';
 import { countPhotos, type JunkJobRow, seatsTaken, seatsTakenInWindow } from '../../db/repositories/junk';
-import { enqueueMessages } from '../../db/repositories/outbox';
+import { enqueueMessages, enqueueWebhooks } from '../../db/repositories/outbox';
 import { changesOf, insertOrderChange, type OrderChangeRow, setJobWindow } from '../../db/repositories/rentals';
 import { lockCompanyUnits } from '../../db/repositories/sessions';
 import type { Catalog } from '../../domain/catalog';
 import { addDays, timeIn, todayIn } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
 import { checkSlot, junkDays, type SlotClock, type SlotRequest } from '../../domain/junk-slots';
+import { presentJunkEvent } from '../../messages/junk-events';
 import { jobMovedMessages } from '../../messages/notices';
 import type { Actor, ChangeDeps } from './changes';
 
@@ -139,6 +140,17 @@ export async function moveJobWindow(
     })) as OrderChangeRow;
     const customer = await findCustomer(tx, company.id, job.customerId);
     if (customer) await enqueueMessages(tx, company.id, jobMovedMessages(company, moved, customer));
+    await enqueueWebhooks(tx, company.id, 'booking', 'booking.changed', {
+      ...presentJunkEvent(moved),
+      change: {
+        id: change.id,
+        kind: 'move_window',
+        previous_job_date: job.jobDate,
+        previous_time_window: { start: job.windowStart, end: job.windowEnd },
+        amount: 0,
+        made_by: actor.startsWith('office:') ? 'office' : actor,
+      },
+    });
     return change;
   });
 }

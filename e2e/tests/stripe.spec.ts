@@ -2,8 +2,16 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Page, type Response } from '@playwright/test';
-import { continueToPayment, customer, fillDetails, openBooking, screenshot } from '../support/booking';
+import {
+  continueToPayment,
+  customer,
+  fillDetails,
+  openBooking,
+  screenshot,
+  seriousA11yViolations,
+} from '../support/booking';
 import { dayWithWindow, expectJobNumber, fillJunkDetails, junkCustomer, pickDay, windowRadio } from '../support/junk';
+import { extendOnPage, isoDay, openRental, PHONE, shownDay } from '../support/my-booking';
 import { type Platform, repoRoot, startPlatform, svc } from '../support/platform';
 import { type StandInIntent, type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in';
 
@@ -478,4 +486,77 @@ test('My booking on a Stripe company: a card that always asks for authentication
   expect(after.body.data.changes.map((c: RentalChange) => [c.status, c.decline_code])).toEqual([
     ['requires_payment', 'authentication_required'],
   ]);
+});
+
+test('My booking on a Stripe company: an extension the saved card (3184) cannot pay off-session asks for a card in the Payment Element on the page, and 4242 applies it', async ({
+  page,
+}, info) => {
+  const { who, intent, link } = await bookAndLink(page, 'stripe-page-3184', CARD.alwaysAuthenticate);
+  const saved = expectCardSaved(intent, who.email);
+  const before = (await rentalApi(link, '/booking')).body.data;
+  expect(before).toMatchObject({ card_saved: true, processor: { kind: 'stripe', account: null } });
+
+  // The customer opens the e-mailed link on a phone and extends by a day: the saved card needs the bank's
+  // authentication off-session, so the page asks for a card in Stripe's Payment Element.
+  await page.setViewportSize(PHONE);
+  await openRental(page, link);
+  const total = await extendOnPage(page, 1);
+  const pay = page.getByRole('region', { name: `Pay ${total} for this change` });
+  await expect(
+    pay.getByText(/^Your bank asks you to confirm this payment, so nothing was changed yet\./),
+  ).toBeVisible();
+  await expect(pay.getByText(`Extended: 1 more day, pickup ${shownDay(before.pickup_date, 1)}.`)).toBeVisible();
+  const frame = pay.frameLocator('iframe[title="Secure payment input frame"]');
+  await expect(frame.getByLabel('Card number')).toBeVisible();
+  await expect(page.getByTestId('pickup-date')).toHaveText(shownDay(before.pickup_date));
+  const waiting = (await rentalApi(link, '/booking')).body.data.changes as RentalChange[];
+  expect(waiting.map((c) => [c.status, c.decline_code])).toEqual([['requires_payment', 'authentication_required']]);
+  const change = waiting[0] as RentalChange;
+  const intents = intentsOfChange(change.id);
+  expect(intents.map((i) => [i.customer, i.offSession, i.status])).toEqual([
+    [saved.customer, true, 'requires_payment_method'],
+  ]);
+  const changeIntent = intents[0] as StandInIntent;
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await screenshot(page, info, 'stripe-my-booking-card-asked');
+
+  // 4242 typed into the Payment Element's frame, confirmed by Stripe.js, then applied by our API.
+  for (const [label, value] of [
+    ['Card number', CARD.success],
+    ['Expiration date', '1234'],
+    ['Security code', '123'],
+  ] as const) {
+    await frame.getByLabel(label).pressSequentially(value);
+  }
+  await expect(frame.getByLabel('Expiration date')).toHaveValue('12 / 34');
+  await pay.getByRole('button', { name: `Pay ${total}`, exact: true }).click();
+  await expect(page.getByTestId('notice')).toContainText(
+    `extended by 1 day. The new pickup date is ${shownDay(before.pickup_date, 1)}.`,
+  );
+  await expect(pay).toHaveCount(0);
+  await expect(page.getByTestId('pickup-date')).toHaveText(shownDay(before.pickup_date, 1));
+  await expect(page.getByRole('region', { name: 'Changes made' }).getByRole('listitem').first()).toContainText(
+    `by you · ${total} · Done`,
+  );
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await screenshot(page, info, 'stripe-my-booking-card-paid');
+
+  // The change's one intent: confirmed from Stripe's frame with the publishable key and 4242, authorized and
+  // captured once for the change's total; the booking shows the change applied.
+  expect(confirmsOf(changeIntent.id)).toEqual([['publishable', 'https://js.stripe.com', 200]]);
+  const confirm = stripe.requests.find((r) => r.path === `/v1/payment_intents/${changeIntent.id}/confirm`);
+  expect(confirm?.params.payment_method_data.card.number).toBe(CARD.success);
+  expect(confirm?.params.client_secret).toBe(change.client_secret);
+  const amount = Math.round(change.amounts.gross_total * 100);
+  expect(intentsOfChange(change.id).map((i) => [i.amount, i.captureMethod, i.status])).toEqual([
+    [amount, 'manual', 'succeeded'],
+  ]);
+  const movements = (list: { intent: string; amount: number }[]) =>
+    list.filter((m) => m.intent === changeIntent.id).map((m) => m.amount);
+  expect(movements(stripe.authorizations)).toEqual([amount]);
+  expect(movements(stripe.captures)).toEqual([amount]);
+  const after = (await rentalApi(link, '/booking')).body.data;
+  expect(after.pickup_date).toBe(isoDay(before.pickup_date, 1));
+  expect(after.rental_days).toBe(before.rental_days + 1);
+  expect(after.changes.map((c: RentalChange) => [c.id, c.status])).toEqual([[change.id, 'applied']]);
 });

@@ -82,39 +82,3 @@ export function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return `chg_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
-
-type SandboxElements = { create(type: 'payment'): { mount(el: Element): void } };
-export type Sandbox = {
-  elements(o: { clientSecret: string }): SandboxElements;
-  confirmPayment(params: {
-    elements: SandboxElements;
-    confirmParams: { return_url: string };
-    redirect: 'if_required';
-  }): Promise<{ error?: { message: string }; paymentIntent?: { id: string; status: string } }>;
-};
-type SandboxFactory = (publishableKey: string) => Sandbox;
-
-let loading: Promise<SandboxFactory> | null = null;
-
-/**
- * The sandbox processor's card component (<API>/sandbox/v1/js, what the booking flow mounts:
- * packages/booking-ui/src/engine/payment.tsx): loaded once, from the API's origin the CSP allows.
- */
-export function loadSandbox(api: string): Promise<SandboxFactory> {
-  if (!loading) {
-    loading = new Promise<SandboxFactory>((resolve, reject) => {
-      const win = window as unknown as { SvcSandbox?: SandboxFactory };
-      if (win.SvcSandbox) return resolve(win.SvcSandbox);
-      const script = document.createElement('script');
-      script.src = `${api}/sandbox/v1/js`;
-      script.async = true;
-      script.onload = () => (win.SvcSandbox ? resolve(win.SvcSandbox) : reject(new Error('sandbox script broken')));
-      script.onerror = () => reject(new Error('The card form could not be loaded.'));
-      document.head.appendChild(script);
-    });
-    loading.catch(() => {
-      loading = null;
-    });
-  }
-  return loading;
-}

@@ -45,6 +45,7 @@ export const rentalCss = `.rb{max-width:640px;margin:0 auto;padding:16px 12px 48
 .rb .history .meta{display:block;color:#374151;font-size:15px}
 .rb .canceled{color:#991b1b;font-weight:700}
 .rb .payment-slot{margin-top:12px}
+.rb .payment-slot .payment-slot{margin-top:0}
 .rb a{color:#1d4ed8}
 .rb .visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (min-width:700px){.rb{padding:32px 24px 64px}}`;

@@ -15,6 +15,7 @@ export { BookingFlow, type BookingFlowProps } from './dumpster/flow';
 export { explainCheck, explainCode, explainError } from './dumpster/messages';
 export { confirmedPageUrl, intentBody } from './dumpster/requests';
 export { type Checkout, type CheckoutOptions, useCheckout } from './engine/checkout';
+export { PaymentComponent } from './engine/payment';
 export { CheckoutScreens, FlowFrame, LoadError, Loading } from './engine/screens';
 export type {
   BookingComplete,

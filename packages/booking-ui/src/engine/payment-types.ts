@@ -4,7 +4,8 @@ import type { Intent } from '@svc/sdk';
 export type PayFn = () => Promise<{ error?: string }>;
 
 export type PaymentProps = {
-  intent: Intent;
+  /** What the component reads of the payment: its client secret and processor (a booking's or a change's). */
+  intent: Pick<Intent, 'client_secret' | 'processor'>;
   apiBaseUrl: string;
   /** Where a card that needs a 3-D Secure step comes back to (the page resumes from sessionStorage). */
   returnUrl: string;

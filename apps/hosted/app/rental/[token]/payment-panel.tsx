@@ -1,7 +1,8 @@
+import { PaymentComponent } from '@svc/booking-ui';
 import type { RentalBooking, RentalChange } from '@svc/sdk';
-import { useEffect, useRef, useState } from 'react';
-import { loadSandbox, rentalApi, type Sandbox } from '../../../lib/rental-api';
-import { changeSummary, KIND_LABEL, money, telHref } from '../../../lib/rental-format';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { rentalApi } from '../../../lib/rental-api';
+import { changeSummary, KIND_LABEL, money } from '../../../lib/rental-format';
 
 type Props = {
   change: RentalChange;
@@ -11,61 +12,46 @@ type Props = {
   onApplied(change: RentalChange): Promise<void>;
 };
 
+type PayFn = () => Promise<{ error?: string }>;
+
+/** The page's primary color (lib/rental-css.ts), for Stripe's Payment Element. */
+const COLOR = '#1d4ed8';
+
 /**
  * A paid change that waits for the customer: the bank asked for authentication, the saved card was
- * declined, or no card is saved. The sandbox's card component (as on /book); Stripe's: the company, for now.
+ * declined, or no card is saved. The processor's own card component, as on /book (booking-ui's
+ * PaymentComponent): Stripe's Payment Element on the company's connected account for Stripe companies, the
+ * sandbox's look-alike otherwise; confirmed there with the change's client secret, then applied by our API
+ * (POST /rental/v1/changes/{id}/confirm). A bank's 3-D Secure page that redirects comes back to this page
+ * with ?change=<id> (rental-view.tsx confirms it there).
  */
 export function PaymentPanel({ change, booking, api, token, onApplied }: Props) {
-  const slot = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const pay = useRef<(() => Promise<{ error?: string }>) | null>(null);
-  const [ready, setReady] = useState(false);
+  const [pay, setPay] = useState<PayFn | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [returnUrl, setReturnUrl] = useState<string | null>(null);
   const amount = money(change.amounts.gross_total, change.amounts.currency);
-  const sandbox = booking.processor.kind === 'sandbox';
   const secret = change.client_secret;
+  const { kind, publishable_key, account } = booking.processor;
+
+  // The payment component takes the change's client secret and the company's processor.
+  const intent = useMemo(
+    () => (secret ? { client_secret: secret, processor: { kind, publishable_key, account } } : null),
+    [secret, kind, publishable_key, account],
+  );
+  const onReady = useCallback((fn: PayFn | null) => setPay(() => fn), []);
 
   useEffect(() => {
     heading.current?.focus();
-  }, []);
-
-  useEffect(() => {
-    if (!sandbox || !secret) return;
-    let live = true;
-    loadSandbox(api).then(
-      (factory) => {
-        if (!live || !slot.current) return;
-        const processor: Sandbox = factory(booking.processor.publishable_key);
-        const elements = processor.elements({ clientSecret: secret });
-        const host = document.createElement('div');
-        slot.current.replaceChildren(host);
-        elements.create('payment').mount(host);
-        const returnUrl = `${window.location.origin}${window.location.pathname}?change=${encodeURIComponent(change.id)}`;
-        pay.current = async () => {
-          const { error } = await processor.confirmPayment({
-            elements,
-            confirmParams: { return_url: returnUrl },
-            redirect: 'if_required',
-          });
-          return error ? { error: error.message } : {};
-        };
-        setReady(true);
-      },
-      () => {
-        if (live) setError('The card form could not be loaded. Check your connection and reload the page.');
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, sandbox, secret, booking.processor.publishable_key, change.id]);
+    setReturnUrl(`${window.location.origin}${window.location.pathname}?change=${encodeURIComponent(change.id)}`);
+  }, [change.id]);
 
   const submit = async () => {
-    if (!pay.current || busy) return;
+    if (!pay || busy) return;
     setBusy(true);
     setError(null);
-    const paid = await pay.current();
+    const paid = await pay();
     if (paid.error) {
       setBusy(false);
       return setError(paid.error);
@@ -78,11 +64,14 @@ export function PaymentPanel({ change, booking, api, token, onApplied }: Props) 
     );
   };
 
-  const why = change.decline_code
-    ? 'The card you booked with was declined, so nothing was changed yet.'
-    : booking.card_saved
-      ? 'Your bank asks you to confirm this payment.'
-      : 'No card is saved with this booking.';
+  const why =
+    change.decline_code === 'authentication_required'
+      ? 'Your bank asks you to confirm this payment, so nothing was changed yet.'
+      : change.decline_code
+        ? 'The card you booked with was declined, so nothing was changed yet.'
+        : booking.card_saved
+          ? 'Your bank asks you to confirm this payment.'
+          : 'No card is saved with this booking.';
 
   return (
     <section aria-labelledby="rb-pay" className="card">
@@ -92,25 +81,15 @@ export function PaymentPanel({ change, booking, api, token, onApplied }: Props) 
       <p>
         {KIND_LABEL[change.kind]}: {changeSummary(change)}.
       </p>
-      {sandbox ? (
-        <>
-          <p>{why} Enter a card to pay and make the change.</p>
-          <div ref={slot} className="payment-slot" />
-          <button type="button" className="primary" disabled={!ready || busy} onClick={submit}>
-            {busy ? 'Paying…' : `Pay ${amount}`}
-          </button>
-        </>
-      ) : (
-        <p>
-          {why} Call the company to pay for this change
-          {booking.company.phone ? (
-            <>
-              : <a href={telHref(booking.company.phone)}>{booking.company.phone}</a>
-            </>
-          ) : null}
-          .
-        </p>
-      )}
+      <p>{why} Enter a card to pay and make the change.</p>
+      <div className="payment-slot">
+        {intent && returnUrl ? (
+          <PaymentComponent intent={intent} apiBaseUrl={api} returnUrl={returnUrl} color={COLOR} onReady={onReady} />
+        ) : null}
+      </div>
+      <button type="button" className="primary" disabled={!pay || busy} onClick={submit}>
+        {busy ? 'Paying…' : `Pay ${amount}`}
+      </button>
       <div aria-live="polite">{error ? <p className="error">{error}</p> : null}</div>
     </section>
   );

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { SLOT_CODES } from '../domain/errors';
 import { ORDER_STATUSES } from '../domain/order-status';
 import { MAX_EXTENSION_DAYS } from '../domain/rental-changes';
+import { JunkPhotos } from './booking/junk-orders';
 import { DateString, Dollars, dataOf, jsonBody, ShownAddress, ShownAddressWithLine2 } from './common';
 import { errorResponses } from './errors';
 
@@ -145,6 +146,14 @@ export const JunkRentalBooking = z
     time_window: Window,
     address: ShownAddressWithLine2,
     photos: z.number().int().openapi({ description: 'photos of the pile the crew has' }),
+    photos_remaining: z
+      .number()
+      .int()
+      .openapi({ description: 'photos the job can still take now (0 once the time is over)' }),
+    photos_until: z.string().nullable().openapi({
+      format: 'date-time',
+      description: 'photos are taken until then (2 hours after booking); null when the company takes none online',
+    }),
     paid: Dollars,
     currency: z.enum(['USD', 'CAD']),
     move_cutoff: z.string().nullable().openapi({
@@ -255,4 +264,49 @@ export const moveRentalJob = createRoute({
   },
 });
 
-export const rentalOperations = [getRental, quoteRentalChange, makeRentalChange, confirmRentalChange, moveRentalJob];
+export const uploadRentalJobPhotos = createRoute({
+  method: 'post',
+  path: '/job/photos',
+  operationId: 'uploadRentalJobPhotos',
+  summary: 'Adds photos of the pile to the junk job (the rules of POST /junk/photos: up to 3, within 2 hours)',
+  security: rentalBearer,
+  request: {
+    body: {
+      content: {
+        'multipart/form-data': {
+          schema: z.object({
+            photos: z.union([z.any(), z.array(z.any())]).openapi({
+              type: 'array',
+              items: { type: 'string', format: 'binary' },
+              description: 'one to three image files (JPEG, PNG or WebP, each up to 8 MB), in fields named photos',
+            }),
+          }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    ...dataOf(JunkPhotos, 'The job’s photos'),
+    ...errorResponses([
+      ...TOKEN_ERRORS,
+      'invalid_body',
+      'change_not_allowed',
+      'photos_not_available',
+      'photos_expired',
+      'photos_limit_reached',
+      'photo_too_large',
+      'photo_type',
+      'photo_rejected',
+    ]),
+  },
+});
+
+export const rentalOperations = [
+  getRental,
+  quoteRentalChange,
+  makeRentalChange,
+  confirmRentalChange,
+  moveRentalJob,
+  uploadRentalJobPhotos,
+];

@@ -84,3 +84,23 @@ export function presentConsoleJob({ job, photos, ...around }: RecordAround & { j
     ...presentAround(job, 'job', around),
   };
 }
+
+/** A job's photos after an upload (POST /junk/photos, a job's My booking link). */
+export function presentJunkPhotos(added: {
+  job: { jobNumber: number; photosUntil: Date | null };
+  photos: { id: string; contentType: string; byteSize: number; width: number; height: number }[];
+  remaining: number;
+}) {
+  return {
+    job_number: added.job.jobNumber,
+    photos: added.photos.map((p) => ({
+      id: p.id,
+      content_type: p.contentType as 'image/jpeg' | 'image/png' | 'image/webp',
+      bytes: p.byteSize,
+      width: p.width,
+      height: p.height,
+    })),
+    remaining: added.remaining,
+    until: (added.job.photosUntil as Date).toISOString(),
+  };
+}

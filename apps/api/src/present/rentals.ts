@@ -163,6 +163,8 @@ export function presentJobRental(view: {
   job: JobShown;
   changes: { id: string; before: unknown; after: unknown; actor: string; createdAt: Date }[];
   photos: number;
+  photosRemaining: number;
+  photosUntil: Date | null;
   windows: { date: string; windows: (Window & { remaining: number })[] }[];
   moveCutoff: string | null;
 }) {
@@ -179,6 +181,8 @@ export function presentJobRental(view: {
     time_window: { start: job.windowStart, end: job.windowEnd },
     address: jobAddress(job.address),
     photos: view.photos,
+    photos_remaining: view.photosRemaining,
+    photos_until: view.photosUntil?.toISOString() ?? null,
     paid: dollars(job.grossTotalCents),
     currency: currencyOf(job.currency),
     move_cutoff: view.moveCutoff,

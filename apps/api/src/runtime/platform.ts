@@ -104,6 +104,7 @@ export async function createPlatform(options: {
     clientIp,
     hostedBaseUrl: env.hostedBaseUrl,
     ratePerMinute: env.ratePerMinute,
+    photos,
     redis,
   });
   const upgradeUrl = `${env.consoleBaseUrl}/settings/api#plan`;

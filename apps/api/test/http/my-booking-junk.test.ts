@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { junkJobs } from '../../src/db/schema';
 import { payWithCard } from '../support/booking';
@@ -103,6 +104,20 @@ describe.each(targets)("a junk job's link on $name", (target) => {
       body: { job_date: single.date, time_window_start: single.start, time_window_end: single.end },
     });
     expectError(full, 409, 'slot_bad_window', 'time_window_start');
+    // Photos of the pile, with POST /junk/photos' rules: within 2 hours of booking, up to the company's count.
+    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: 'green' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('photos', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'pile.png');
+    const added = await rental.post('/job/photos', { key: job.token, form });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.data).toMatchObject({ job_number: job.job_number, remaining: 2 });
+    expect(added.body.data.photos).toEqual([expect.objectContaining({ content_type: 'image/png', width: 320 })]);
+    expect((await rental.get('/booking', { key: job.token })).body.data).toMatchObject({
+      photos: 1,
+      photos_remaining: 2,
+    });
     // A dumpster's changes are not a job's.
     const wrong = await rental.post('/changes/quote', { key: job.token, body: { kind: 'extend', days: 1 } });
     expectError(wrong, 409, 'change_not_allowed', 'kind');

@@ -89,6 +89,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/job/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds photos of the pile to the junk job (the rules of POST /junk/photos: up to 3, within 2 hours) */
+        post: operations["uploadRentalJobPhotos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -281,6 +298,13 @@ export interface components {
             };
             /** @description photos of the pile the crew has */
             photos: number;
+            /** @description photos the job can still take now (0 once the time is over) */
+            photos_remaining: number;
+            /**
+             * Format: date-time
+             * @description photos are taken until then (2 hours after booking); null when the company takes none online
+             */
+            photos_until: string | null;
             /**
              * @description US or Canadian dollars
              * @example 395
@@ -434,6 +458,25 @@ export interface components {
             job_date: string;
             time_window_start: string;
             time_window_end: string;
+        };
+        JunkPhotos: {
+            job_number: number;
+            /** @description every photo of the job, this upload’s last */
+            photos: components["schemas"]["JunkPhoto"][];
+            /** @description photos the job can still take */
+            remaining: number;
+            /** Format: date-time */
+            until: string;
+        };
+        JunkPhoto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            content_type: "image/jpeg" | "image/png" | "image/webp";
+            /** @description the stored size, after metadata was stripped */
+            bytes: number;
+            width: number;
+            height: number;
         };
     };
     responses: never;
@@ -814,6 +857,116 @@ export interface operations {
             };
             /** @description Error: change_not_allowed, slot_past_date, slot_same_day_closed, slot_too_far, slot_non_working_day, slot_blackout, slot_bad_window, slot_bad_date */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadRentalJobPhotos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description one to three image files (JPEG, PNG or WebP, each up to 8 MB), in fields named photos */
+                    photos?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The job’s photos */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["JunkPhotos"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body, photo_rejected */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: change_not_allowed, photos_not_available, photos_limit_reached */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: photos_expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: photo_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: photo_type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -127,6 +127,16 @@ const JunkPhoto = z
   })
   .openapi('JunkPhoto');
 
+/** A job's photos after an upload (POST /junk/photos, and the job's My booking link). */
+export const JunkPhotos = z
+  .object({
+    job_number: z.number().int(),
+    photos: z.array(JunkPhoto).openapi({ description: 'every photo of the job, this upload’s last' }),
+    remaining: z.number().int().openapi({ description: 'photos the job can still take' }),
+    until: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('JunkPhotos');
+
 export const JunkPhotosForm = z.object({
   session_id: SessionRef.openapi({
     description:
@@ -148,17 +158,7 @@ export const uploadJunkPhotos = createRoute({
   security: bearer,
   request: { body: { content: { 'multipart/form-data': { schema: JunkPhotosForm } }, required: true } },
   responses: {
-    ...dataOf(
-      z
-        .object({
-          job_number: z.number().int(),
-          photos: z.array(JunkPhoto).openapi({ description: 'every photo of the job, this upload’s last' }),
-          remaining: z.number().int().openapi({ description: 'photos the job can still take' }),
-          until: z.string().openapi({ format: 'date-time' }),
-        })
-        .openapi('JunkPhotos'),
-      'The job’s photos',
-    ),
+    ...dataOf(JunkPhotos, 'The job’s photos'),
     ...errorResponses([
       ...AUTH_ERRORS,
       'invalid_body',

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { timeIn, todayIn } from '../../domain/dates';
 import type { SlotClock } from '../../domain/junk-slots';
 import type { PhotoStore } from '../../photos/store';
+import { presentJunkPhotos } from '../../present/jobs';
 import { presentJunkAvailability, presentJunkConfig, presentJunkQuote } from '../../present/junk-catalog';
 import { presentIntent } from '../../present/sessions';
 import { junkAvailability, quoteJunk } from '../../use-cases/catalog/junk';
@@ -54,19 +55,7 @@ export function junkRoutes({ route, upload }: Surface<BookingEnv>, deps: JunkDep
   );
   route(ops.confirmJunk, (c) => confirmJob(orders, scope(c), c.req.valid('json')).catch(deps.countDecline(c)));
   upload(ops.uploadJunkPhotos, async (c) => {
-    const added = await receivePhotos(c);
-    return {
-      job_number: added.job.jobNumber,
-      photos: added.photos.map((p) => ({
-        id: p.id,
-        content_type: p.contentType as 'image/jpeg' | 'image/png' | 'image/webp',
-        bytes: p.byteSize,
-        width: p.width,
-        height: p.height,
-      })),
-      remaining: added.remaining,
-      until: (added.job.photosUntil as Date).toISOString(),
-    };
+    return presentJunkPhotos(await receivePhotos(c));
   });
 
   /**

@@ -7,10 +7,13 @@ import {
   quoteRentalChange,
   RENTAL_BASE,
   rentalOperations,
+  uploadRentalJobPhotos,
 } from '../../contract/rental';
 import type { Db } from '../../db/client';
 import { loadCatalog } from '../../db/repositories/catalog';
 import { DomainError } from '../../domain/errors';
+import type { PhotoStore } from '../../photos/store';
+import { presentJunkPhotos } from '../../present/jobs';
 import {
   presentChange,
   presentChangeQuote,
@@ -18,6 +21,7 @@ import {
   presentJobRental,
   presentRental,
 } from '../../present/rentals';
+import { addJunkPhotos, takingPhotos } from '../../use-cases/jobs/photos';
 import {
   type ChangeDeps,
   confirmChange,
@@ -31,6 +35,7 @@ import { openRentalLink } from '../../use-cases/rentals/links';
 import type { ProcessorFor } from '../../use-cases/shared/payments';
 import { createLimiter, limiterStore } from '../rate-limit';
 import { createSurface } from '../shell';
+import { readUpload, uploadSlot } from '../uploads';
 
 /** What the token opened: an order (its changes) or a junk job (its window). */
 type Opened = ({ kind: 'order' } & Rental) | ({ kind: 'job' } & JobRental);
@@ -51,11 +56,13 @@ export function createRentalSurface(deps: {
   clientIp: (c: Context) => string;
   hostedBaseUrl: string;
   ratePerMinute: number;
+  /** Where a junk job's photos go (the store POST /junk/photos uses). */
+  photos: PhotoStore;
   redis?: unknown;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
-  const { app, route } = createSurface<RentalEnv>({
+  const { app, route, upload } = createSurface<RentalEnv>({
     name: 'the My booking API',
     surface: 'rental',
     base: RENTAL_BASE,
@@ -153,5 +160,20 @@ export function createRentalSurface(deps: {
   route(moveRentalJob, async (c) =>
     presentJobChange(await moveJobWindow(changes, job(c), c.req.valid('json'), 'customer')),
   );
+  // The rules of POST /junk/photos: the job must still take photos before a byte is read, and an upload
+  // holds one of the process's few slots (http/uploads.ts) only then.
+  upload(uploadRentalJobPhotos, async (c) => {
+    const opened = job(c);
+    takingPhotos(opened.catalog, opened.job, now(), 'photos');
+    const slot = uploadSlot({ companyId: opened.catalog.company.id, address: deps.clientIp(c) });
+    try {
+      const form = await readUpload(c, 'photos', async () => slot.take());
+      return presentJunkPhotos(
+        await addJunkPhotos({ db: deps.db, photos: deps.photos }, opened, opened.job, form.files),
+      );
+    } finally {
+      slot.release();
+    }
+  });
   return app;
 }

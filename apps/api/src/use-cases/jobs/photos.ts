@@ -20,7 +20,7 @@ export async function photoJob(
   { catalog }: CatalogScope,
   sessionId: string | undefined,
 ): Promise<JunkJobRow> {
-  const { company, junk } = catalog;
+  const { company } = catalog;
   if (!sessionId) {
     throw new DomainError(
       'invalid_body',
@@ -45,14 +45,17 @@ export async function photoJob(
       },
     );
   }
-  if (!junk.photos.enabled) {
-    throw new DomainError('photos_not_available', `${company.name} does not take photos online.`, {
-      field: 'session_id',
-    });
+  return takingPhotos(catalog, job, deps.now(), 'session_id');
+}
+
+/** A job that still takes photos: the company takes them online, and its 2 hours after booking are not over. */
+export function takingPhotos(catalog: CatalogScope['catalog'], job: JunkJobRow, now: Date, field: string) {
+  if (!catalog.junk.photos.enabled) {
+    throw new DomainError('photos_not_available', `${catalog.company.name} does not take photos online.`, { field });
   }
-  if (!job.photosUntil || job.photosUntil.getTime() <= deps.now().getTime()) {
+  if (!job.photosUntil || job.photosUntil.getTime() <= now.getTime()) {
     throw new DomainError('photos_expired', 'The time to add photos to this job has passed (2 hours after booking).', {
-      field: 'session_id',
+      field,
       details: { until: job.photosUntil?.toISOString() ?? null },
     });
   }
@@ -66,7 +69,7 @@ export async function photoJob(
  */
 export async function addJunkPhotos(
   deps: { db: Db; photos: PhotoStore },
-  { catalog }: CatalogScope,
+  { catalog }: Pick<CatalogScope, 'catalog'>,
   job: JunkJobRow,
   files: Buffer[],
 ) {

@@ -39,7 +39,9 @@ function pastCutoff(catalog: Catalog, job: JunkJobRow, clock: SlotClock) {
 
 /** The link's page for a job: the job, its changes, and the windows with a free seat it may move to now. */
 export async function readJobRental(deps: ChangeDeps, { catalog, job }: JobRental) {
-  const clock = clockOf(catalog, deps.now());
+  const now = deps.now();
+  const clock = clockOf(catalog, now);
+  const photos = await countPhotos(deps.db, catalog.company.id, job.id);
   const movable = MOVABLE.includes(job.status) && !pastCutoff(catalog, job, clock);
   const from = clock.today;
   const to = addDays(from, MOVE_DAYS);
@@ -54,7 +56,12 @@ export async function readJobRental(deps: ChangeDeps, { catalog, job }: JobRenta
     catalog,
     job,
     changes: await changesOf(deps.db, catalog.company.id, { junkJobId: job.id }),
-    photos: await countPhotos(deps.db, catalog.company.id, job.id),
+    photos,
+    photosRemaining:
+      catalog.junk.photos.enabled && job.photosUntil && job.photosUntil > now
+        ? Math.max(0, catalog.junk.photos.maxCount - photos)
+        : 0,
+    photosUntil: catalog.junk.photos.enabled ? job.photosUntil : null,
     windows,
     moveCutoff: movable ? cutoff : null,
   };

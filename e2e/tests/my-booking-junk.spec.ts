@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { screenshot, seriousA11yViolations } from '../support/booking';
 import { pageApi } from '../support/junk';
@@ -32,7 +33,36 @@ type JunkBooking = {
   move_cutoff: string | null;
   windows: { date: string; windows: (Window & { remaining: number })[] }[];
   changes: { kind: string; status: string; made_by: string; before: unknown; after: unknown }[];
+  photos: number;
+  photos_remaining: number;
+  photos_until: string | null;
 };
+
+/** A plain PNG of `width` × `height` (one colour, 8-bit RGB), written without an image library. */
+function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'ascii');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  // Each row: filter byte 0, then RGB pixels.
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set([180, 120, 60], 1 + x * 3);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 /** The job as the API's My booking surface reads it with the token (what the page must show). */
 const read = (token: string) => readBooking<JunkBooking>(token);
@@ -61,7 +91,10 @@ test('the e-mailed link opens the junk job at 390 px, and the customer moves it 
   const errors = watchErrors(page);
   const { link, token } = await bookJunk(`my-junk-${Date.now()}`);
   const booked = await read(token);
-  expect(booked).toMatchObject({ service: 'junk', status: 'confirmed', changes: [] });
+  expect(booked).toMatchObject({ service: 'junk', status: 'confirmed', changes: [], photos: 0 });
+  // Booked just now, without photos: the job takes the photo step's 3 photos through the link, for a while.
+  expect(booked.photos_remaining).toBe(3);
+  expect(Date.parse(booked.photos_until ?? '')).toBeGreaterThan(Date.now());
   expect(booked.move_cutoff).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:00$/);
   // A later day's window with a free seat, as the API offers it.
   const target = booked.windows
@@ -89,6 +122,35 @@ test('the e-mailed link opens the junk job at 390 px, and the customer moves it 
   ).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
   await screenshot(page, info, 'my-booking-junk-opened');
+
+  // A photo of the pile for the crew: the card says how many more it takes, until when (the visitor's time).
+  const photos = page.getByRole('form', { name: "Add photos of what we're hauling" });
+  await expect(
+    photos.getByText(/^Up to 3 more photos, until \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M\./),
+  ).toBeVisible();
+  const input = photos.getByLabel('Photos');
+  await expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
+  // Too small for the photo step (under 200 px a side): the API's reason, next to the input.
+  await input.setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: png(120, 120) });
+  await photos.getByRole('button', { name: 'Upload' }).click();
+  const refusal = photos.locator('p.error');
+  await expect(refusal).toBeVisible();
+  await expect(refusal).not.toBeEmpty();
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  expect((await input.getAttribute('aria-describedby'))?.split(' ')).toContain(await refusal.getAttribute('id'));
+  expect((await read(token)).photos).toBe(0);
+
+  await input.setInputFiles({ name: 'pile.png', mimeType: 'image/png', buffer: png(240, 200) });
+  await photos.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByTestId('notice')).toHaveText('Added: the crew has 1 photo');
+  await expect(refusal).toHaveCount(0);
+  await expect(page.getByRole('status')).toBeFocused();
+  await expect(page.getByText('1 photo of the pile')).toBeVisible();
+  await expect(photos.getByText(/^Up to 2 more photos, until /)).toBeVisible();
+  const pictured = await read(token);
+  expect(pictured).toMatchObject({ photos: 1, photos_remaining: 2 });
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await screenshot(page, info, 'my-booking-junk-photo-added');
 
   // Nothing chosen: the form says what is missing, next to the field.
   await form.getByRole('button', { name: 'Move to this window' }).click();

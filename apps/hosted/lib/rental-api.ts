@@ -1,5 +1,5 @@
 import type { RentalChange, RentalChangeQuote, RentalChangeRequest } from '@svc/sdk';
-import type { AnyBooking, JunkChange, JunkMoveRequest } from './rental-format';
+import type { AnyBooking, JunkChange, JunkMoveRequest, JunkPhotosResult } from './rental-format';
 
 /**
  * The browser's calls to the API's My booking surface (/rental/v1): any origin may call it, the link's token
@@ -26,7 +26,7 @@ async function call<T>(
   api: string,
   token: string,
   path: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+  init: { method?: string; body?: unknown; form?: FormData; headers?: Record<string, string> } = {},
 ): Promise<ApiResult<T>> {
   let res: Response;
   try {
@@ -38,7 +38,8 @@ async function call<T>(
         ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
         ...init.headers,
       },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      // A form goes as multipart/form-data: the browser writes its Content-Type (with the boundary).
+      body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
       cache: 'no-store',
     });
   } catch {
@@ -75,6 +76,12 @@ export const rentalApi = {
   /** A junk job to another day and arrival window with a free seat: free, applied at once. */
   moveJob: (api: string, token: string, body: JunkMoveRequest) =>
     call<JunkChange>(api, token, '/job/window', { method: 'POST', body }),
+  /** Photos of the pile for a junk job (each a `photos` field of the form), while it still takes some. */
+  addJobPhotos: (api: string, token: string, files: File[]) => {
+    const form = new FormData();
+    for (const file of files) form.append('photos', file);
+    return call<JunkPhotosResult>(api, token, '/job/photos', { method: 'POST', form });
+  },
 };
 
 /** One key per confirmed change attempt (reused for a second click or a retry): 32 URL-safe characters. */

@@ -29,6 +29,7 @@ export const rentalCss = `.rb{max-width:640px;margin:0 auto;padding:16px 12px 48
 .rb label.choice:has(input:disabled){color:#4b5563;background:#f3f4f6;cursor:not-allowed}
 .rb .seats{color:#374151}
 .rb .hint.lead{margin:0 0 12px}
+.rb input[type=file]{font:inherit;display:block;width:100%;max-width:320px;min-height:44px;padding:8px 0}
 .rb input[aria-invalid=true]{border-color:#b91c1c;border-width:2px}
 .rb .hint{margin:4px 0 0;color:#374151;font-size:15px}
 .rb .error{margin:8px 0 0;color:#b91c1c;font-weight:600}

@@ -27,6 +27,10 @@ export type JunkBooking = {
   time_window: TimeWindow;
   address: { line1: string; line2: string | null; city: string | null; state: string | null; zip: string };
   photos: number;
+  /** photos the job can still take through the link now (0 once the time is over, or none are taken online) */
+  photos_remaining: number;
+  /** until when (ISO date-time) photos can be added; null when they cannot */
+  photos_until: string | null;
   paid: number;
   currency: 'USD' | 'CAD';
   /** until when (company time, "YYYY-MM-DD HH:00") the job can move; null once it cannot */
@@ -35,6 +39,12 @@ export type JunkBooking = {
   windows: { date: string; windows: (TimeWindow & { remaining: number })[] }[];
   changes: JunkChange[];
 };
+
+/** One photo of the pile, as POST /rental/v1/job/photos lists them. */
+export type JunkPhoto = { id: string; content_type: string; bytes: number; width: number; height: number };
+
+/** The answer of POST /rental/v1/job/photos: the job's photos now, and how many more it takes until when. */
+export type JunkPhotosResult = { job_number: number; photos: JunkPhoto[]; remaining: number; until: string | null };
 
 /** What the link opens: a dumpster order or a junk removal job, told apart by `service`. */
 export type AnyBooking = RentalBooking | JunkBooking;

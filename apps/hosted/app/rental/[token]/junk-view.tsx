@@ -1,9 +1,10 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { day, type JunkBooking, type JunkChange, windowText } from '../../../lib/rental-format';
+import { day, type JunkBooking, type JunkChange, type JunkPhotosResult, windowText } from '../../../lib/rental-format';
 import { JunkHistory } from './junk-history';
 import { JunkMoveForm } from './junk-move-form';
+import { JunkPhotosForm, photosText } from './junk-photos-form';
 import { JunkDetails, JunkStatus } from './junk-summary';
 import { PageFrame, useBooking, useNotice } from './page-frame';
 
@@ -30,6 +31,14 @@ export function JunkView({ initial, token, api }: Props) {
     [refresh, announce],
   );
 
+  const added = useCallback(
+    async (result: JunkPhotosResult) => {
+      await refresh();
+      announce(`Added: the crew has ${photosText(result.photos.length)}`);
+    },
+    [refresh, announce],
+  );
+
   const { company } = booking;
   return (
     <PageFrame
@@ -42,6 +51,13 @@ export function JunkView({ initial, token, api }: Props) {
     >
       <JunkStatus status={booking.status} />
       <JunkDetails booking={booking} />
+
+      {booking.photos_remaining > 0 ? (
+        <section aria-labelledby="rb-photos">
+          <h2 id="rb-photos">Photos</h2>
+          <JunkPhotosForm booking={booking} api={api} token={token} ready={local} onAdded={added} onRefresh={refresh} />
+        </section>
+      ) : null}
 
       <section aria-labelledby="rb-change">
         <h2 id="rb-change">Change your booking</h2>

@@ -4,6 +4,7 @@ import { isValidTimezone, WEEKDAY_NAMES } from '../domain/dates';
 import { normalizePostalCode } from '../domain/service-area';
 import { color, date, dollars, httpsUrl, percent } from './fields';
 import { JunkConfig } from './junk';
+import { RentalChangesConfig } from './rental-changes';
 
 /**
  * The company config file (docs/company-config.md): everything the booking read side needs. Money in
@@ -220,35 +221,7 @@ export const CompanyConfig = z
     fleet: FleetConfig.nullable()
       .default(null)
       .describe('cans per size; null (or a size not listed): its cans are not counted'),
-    rental_changes: z
-      .strictObject({
-        save_cards: z
-          .boolean()
-          .default(true)
-          .describe("save the booking's card, with the customer's consent, to pay for later changes"),
-        move_cutoff_hour: z
-          .number()
-          .int()
-          .min(0)
-          .max(23)
-          .default(12)
-          .describe('a delivery moves until this hour (company time) of the day before it'),
-        swap_fees: z
-          .record(z.string(), z.number().min(0).max(100_000))
-          .default({})
-          .describe(
-            'the fee of a swap (a full can taken, an empty one set) by size key, in dollars; a size not listed is not swapped online',
-          ),
-        remind_before_pickup: z
-          .boolean()
-          .default(true)
-          .describe(
-            'the day before the pickup, tell the customer the rental ends tomorrow, with their My booking link',
-          ),
-      })
-      .nullable()
-      .default(null)
-      .describe("the customer's changes after the booking (My booking); null: the defaults"),
+    rental_changes: RentalChangesConfig,
   })
   .superRefine((config, ctx) => {
     const keys = new Set<string>();

@@ -27,6 +27,24 @@ export type RentalSettings = Company['rentalChanges'];
 
 export const MAX_EXTENSION_DAYS = 30;
 export const MAX_RENTAL_DAYS = 365;
+/**
+ * The move cutoff of a delivery or a junk job on `day`: the day before it, at the company's hour (company
+ * time). Whether it has passed at `today` and `localHour`, and how it reads ("YYYY-MM-DD HH:00").
+ */
+export function moveCutoff(day: string, cutoffHour: number) {
+  const date = addDays(day, -1);
+  return {
+    date,
+    hour: cutoffHour,
+    text: `${date} ${String(cutoffHour).padStart(2, '0')}:00`,
+    passed: (today: string, localHour: number) => today > date || (today === date && localHour >= cutoffHour),
+  };
+}
+
+/** Who a change was made by, as the APIs say it: the office's members are one `office`. */
+export const madeBy = (actor: string): 'customer' | 'api' | 'office' =>
+  actor.startsWith('office:') ? 'office' : (actor as 'customer' | 'api');
+
 /** A link works until this many days after the can is back. */
 export const LINK_DAYS_AFTER_PICKUP = 30;
 
@@ -161,12 +179,12 @@ export function planChange(
       if (!(NOT_DELIVERED as readonly string[]).includes(order.status)) {
         throw refuse('The dumpster is already on its way or delivered: its delivery day cannot move.', 'delivery_date');
       }
-      const cutoff = addDays(order.delivery_date, -1);
-      if (today > cutoff || (today === cutoff && rules.localHour >= company.rentalChanges.moveCutoffHour)) {
+      const cutoff = moveCutoff(order.delivery_date, company.rentalChanges.moveCutoffHour);
+      if (cutoff.passed(today, rules.localHour)) {
         throw refuse(
-          `A delivery moves until ${String(company.rentalChanges.moveCutoffHour).padStart(2, '0')}:00 on ${cutoff}, the day before it: call ${company.name}.`,
+          `A delivery moves until ${cutoff.text.slice(11)} on ${cutoff.date}, the day before it: call ${company.name}.`,
           'delivery_date',
-          { cutoff_date: cutoff, cutoff_hour: company.rentalChanges.moveCutoffHour },
+          { cutoff_date: cutoff.date, cutoff_hour: cutoff.hour },
         );
       }
       if (date === order.delivery_date) throw refuse('This is already the delivery day.', 'delivery_date');

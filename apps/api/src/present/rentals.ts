@@ -1,6 +1,6 @@
 import type { Catalog } from '../domain/catalog';
 import type { OrderStatus } from '../domain/order-status';
-import type { ChangeAmounts, ChangeKind, RentalDays } from '../domain/rental-changes';
+import { type ChangeAmounts, type ChangeKind, madeBy, type RentalDays } from '../domain/rental-changes';
 import { bookingReference } from '../lib/booking-reference';
 import { jobAddress, orderAddress } from '../messages/data';
 import { dollars } from '../messages/money';
@@ -68,7 +68,7 @@ export function presentChange(change: ChangeShown) {
     amounts: presentAmounts(change.amounts as ChangeAmounts, change.currency),
     client_secret: waiting ? change.clientSecret : null,
     decline_code: waiting ? change.lastError : null,
-    made_by: change.actor.startsWith('office:') ? ('office' as const) : (change.actor as 'customer' | 'api'),
+    made_by: madeBy(change.actor),
     created_at: change.createdAt.toISOString(),
     applied_at: change.appliedAt?.toISOString() ?? null,
   };
@@ -152,7 +152,7 @@ export function presentJobChange(change: {
     status: 'applied' as const,
     before: change.before as { job_date: string; time_window: Window },
     after: change.after as { job_date: string; time_window: Window },
-    made_by: change.actor.startsWith('office:') ? ('office' as const) : (change.actor as 'customer' | 'api'),
+    made_by: madeBy(change.actor),
     created_at: change.createdAt.toISOString(),
   };
 }

@@ -5,7 +5,7 @@ import { deliverDue } from '../events/deliver';
 import { log } from '../lib/log';
 import { metrics } from '../lib/metrics';
 import { oneAtATime } from '../lib/one-at-a-time';
-import { captureLateChanges } from '../use-cases/rentals/changes';
+import { captureLateChanges } from '../use-cases/rentals/capture';
 import type { Links } from '../use-cases/rentals/links';
 import { remindPickups } from '../use-cases/rentals/reminders';
 import type { ProcessorFor } from '../use-cases/shared/payments';

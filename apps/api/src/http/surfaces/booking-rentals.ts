@@ -1,8 +1,9 @@
 import type { Context } from 'hono';
 import * as ops from '../../contract/booking';
 import { presentChange, presentChangeQuote, presentRental } from '../../present/rentals';
-import { type ChangeDeps, confirmChange, makeChange, quoteChange, readRental } from '../../use-cases/rentals/changes';
+import { type ChangeDeps, confirmChange, makeChange, quoteChange } from '../../use-cases/rentals/changes';
 import { rentalOfOrder } from '../../use-cases/rentals/orders';
+import { readRental } from '../../use-cases/rentals/read';
 import type { BookingEnv } from '../key-gate';
 import type { Surface } from '../shell';
 

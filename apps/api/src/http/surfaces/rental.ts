@@ -22,16 +22,10 @@ import {
   presentRental,
 } from '../../present/rentals';
 import { addJunkPhotos, takingPhotos } from '../../use-cases/jobs/photos';
-import {
-  type ChangeDeps,
-  confirmChange,
-  makeChange,
-  quoteChange,
-  type Rental,
-  readRental,
-} from '../../use-cases/rentals/changes';
+import { type ChangeDeps, confirmChange, makeChange, quoteChange, type Rental } from '../../use-cases/rentals/changes';
 import { type JobRental, moveJobWindow, readJobRental } from '../../use-cases/rentals/jobs';
 import { openRentalLink } from '../../use-cases/rentals/links';
+import { readRental } from '../../use-cases/rentals/read';
 import type { ProcessorFor } from '../../use-cases/shared/payments';
 import { createLimiter, limiterStore } from '../rate-limit';
 import { createSurface } from '../shell';
@@ -97,20 +91,7 @@ export function createRentalSurface(deps: {
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!token) throw new DomainError('unauthorized', "Send the link's token: Authorization: Bearer rtl_…");
     try {
-      const found = await openRentalLink(
-        deps.db,
-        token,
-        now(),
-        async (id) => (await loadCatalog(deps.db, id))?.company.timezone ?? 'UTC',
-      );
-      const catalog = await loadCatalog(deps.db, (found.kind === 'order' ? found.order : found.job).companyId);
-      if (!catalog) throw new DomainError('not_found', 'This booking link is not valid.', { field: 'token' });
-      c.set(
-        'rental',
-        found.kind === 'order'
-          ? { kind: 'order', catalog, order: found.order }
-          : { kind: 'job', catalog, job: found.job },
-      );
+      c.set('rental', await openRentalLink(deps.db, token, now(), (id) => loadCatalog(deps.db, id)));
     } catch (err) {
       if (err instanceof DomainError && err.code === 'not_found') await wrong.consume(ip).catch(() => undefined);
       throw err;

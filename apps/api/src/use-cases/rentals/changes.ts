@@ -1,11 +1,8 @@
-import type { Db } from '../../db/client';
-import { loadCatalog } from '../../db/repositories/catalog';
 import { findCustomer } from '../../db/repositories/customers';
 import { findOrder, type OrderRow } from '../../db/repositories/orders';
 import { enqueueMessages, enqueueWebhooks } from '../../db/repositories/outbox';
-import { capturePayment, insertPayment } from '../../db/repositories/payments';
+import { insertPayment } from '../../db/repositories/payments';
 import {
-  changesOf,
   findChangeByKey,
   findOrderChange,
   insertOrderChange,
@@ -13,27 +10,18 @@ import {
   openChangeOf,
   setChangeStatus,
   setOrderDays,
-  uncapturedChanges,
 } from '../../db/repositories/rentals';
 import { lockCompanyUnits } from '../../db/repositories/sessions';
-import type { Catalog } from '../../domain/catalog';
-import { addDays, timeIn, todayIn } from '../../domain/dates';
+import { timeIn, todayIn } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
-import { canFits, type FleetDays } from '../../domain/fleet';
-import {
-  type ChangeAmounts,
-  type ChangeRequest,
-  changesOffered,
-  MAX_EXTENSION_DAYS,
-  planChange,
-  type RentalDays,
-} from '../../domain/rental-changes';
+import { type ChangeRequest, planChange, type RentalDays } from '../../domain/rental-changes';
 import { presentBookingEvent } from '../../messages/booking-events';
-import { presentPaymentReceived } from '../../messages/data-events';
 import { changeMessages } from '../../messages/notices';
 import type { ProcessorIntent } from '../../payments/processor';
-import { countFleet, isTracked, rentalFits } from '../catalog/fleet';
-import { accountOf, type ProcessorFor, processorCall } from '../shared/payments';
+import { accountOf, processorCall } from '../shared/payments';
+import { captureChange } from './capture';
+import { changeFits, refuseWhenFull } from './fleet-check';
+import type { Actor, ChangeDeps, Rental } from './rental';
 
 /**
  * A change to a booked rental (docs/decisions/my-booking.md), the same for the customer's link, a server key
@@ -43,11 +31,7 @@ import { accountOf, type ProcessorFor, processorCall } from '../shared/payments'
  * capture), the order's days change in one transaction that re-checks the fleet under the company's lock,
  * and only then is the card captured; a change refused meanwhile releases the authorization.
  */
-export type ChangeDeps = { db: Db; processorFor: ProcessorFor; now: () => Date; links?: { hostedBaseUrl: string } };
-/** The order a caller may change, with its company's catalog: the link's, the key's or the office's. */
-export type Rental = { catalog: Catalog; order: OrderRow };
-/** Who asks: a customer through the link, a company's server key, or an office member. */
-export type Actor = 'customer' | 'api' | `office:${string}`;
+export type { Actor, ChangeDeps, Rental } from './rental';
 
 const daysOf = (order: OrderRow): RentalDays => ({
   delivery_date: order.deliveryDate,
@@ -81,48 +65,6 @@ function planFor(deps: ChangeDeps, { catalog, order }: Rental, request: ChangeRe
     today: todayIn(company.timezone, now),
     localHour: Number(timeIn(company.timezone, now).slice(0, 2)),
   });
-}
-
-/**
- * The fleet's word on the new days (an early end frees days and never needs one): size_sold_out with the
- * longest extension that fits, or the next delivery day, so the customer knows what to ask for instead.
- */
-async function refuseWhenFull(db: Db, { catalog, order }: Rental, request: ChangeRequest, after: RentalDays) {
-  if (request.kind === 'end_early') return;
-  // A swap takes one more can for its day (the full one comes back and takes its turnaround) while the order's
-  // own can stays counted; the other kinds re-count the order's new days with its own can aside.
-  const swap = request.kind === 'swap';
-  const rental = swap
-    ? { sizeId: order.sizeId, delivery: request.swap_date, pickup: request.swap_date, rentalDays: 0 }
-    : { sizeId: order.sizeId, delivery: after.delivery_date, pickup: after.pickup_date, rentalDays: after.rental_days };
-  if (await rentalFits(db, catalog, rental, swap ? undefined : order.id)) return;
-  const size = catalog.sizes.find((s) => s.id === order.sizeId);
-  if (request.kind === 'extend' && size && isTracked(size)) {
-    const stay = { from: order.deliveryDate, to: order.deliveryDate };
-    const days = await countFleet(db, catalog, size, stay, order.rentalDays + MAX_EXTENSION_DAYS, order.id);
-    const longest = longestFit(size.fleet, days, order, request.days);
-    throw new DomainError(
-      'size_sold_out',
-      longest > 0
-        ? `No ${size.label} is free for all ${request.days} more days: it can be extended by up to ${longest} days (pickup ${addDays(order.pickupDate, longest)}).`
-        : `No ${size.label} is free after ${order.pickupDate}: the rental cannot be extended now.`,
-      {
-        field: 'days',
-        details: { reason: 'fleet_full', max_days: longest, pickup_date: addDays(order.pickupDate, longest) },
-      },
-    );
-  }
-  const day = request.kind === 'swap' ? request.swap_date : after.delivery_date;
-  throw new DomainError('size_sold_out', `No ${size?.label ?? 'dumpster'} is free on ${day}: choose another day.`, {
-    field: swap ? 'swap_date' : 'delivery_date',
-    details: { reason: 'fleet_full' },
-  });
-}
-
-function longestFit(fleet: Parameters<typeof canFits>[0], days: FleetDays, order: OrderRow, asked: number): number {
-  for (let k = asked - 1; k > 0; k--)
-    if (canFits(fleet, days, order.deliveryDate, addDays(order.pickupDate, k))) return k;
-  return 0;
 }
 
 /**
@@ -288,22 +230,7 @@ async function apply(
       if (!current || current.pickupDate !== before.pickup_date || current.deliveryDate !== before.delivery_date) {
         throw new ChangeRefused('The booking changed meanwhile: look at it again.');
       }
-      const swap = change.swapDate;
-      const fits =
-        change.kind === 'end_early' ||
-        (await rentalFits(
-          tx,
-          catalog,
-          swap
-            ? { sizeId: current.sizeId, delivery: swap, pickup: swap, rentalDays: 0 }
-            : {
-                sizeId: current.sizeId,
-                delivery: after.delivery_date,
-                pickup: after.pickup_date,
-                rentalDays: after.rental_days,
-              },
-          swap ? undefined : current.id,
-        ));
+      const fits = await changeFits(tx, catalog, current, kindOf(change), after, change.swapDate);
       if (!fits) {
         throw new ChangeRefused(
           `The last ${current.sizeLabel} for those days was booked meanwhile: nothing was changed or charged.`,
@@ -368,78 +295,6 @@ async function apply(
       details: { change_id: change.id, payment: intent ? 'released' : 'none' },
     });
   }
-  if (intent && processor) await capture(deps, rental, change, intent);
+  if (intent && processor) await captureChange(deps, rental, change, intent);
   return applied;
-}
-
-/** The capture, recorded with payment.received; a failed capture leaves the authorization for a retry. */
-async function capture(deps: ChangeDeps, { catalog, order }: Rental, change: OrderChangeRow, intent: { id: string }) {
-  const { company } = catalog;
-  const processor = deps.processorFor(company);
-  try {
-    const captured = await (processor as NonNullable<typeof processor>).capture(intent.id, accountOf(company));
-    if (captured.amountCents !== change.grossTotalCents) return false;
-    return await deps.db.transaction(async (tx) => {
-      const payment = await capturePayment(tx, company.id, intent.id);
-      if (!payment) return false;
-      if (!order.isDemo) {
-        const data = presentPaymentReceived({ kind: 'dumpster', row: order }, payment, deps.now());
-        await enqueueWebhooks(tx, company.id, 'data', 'payment.received', data);
-      }
-      return true;
-    });
-  } catch {
-    // The change stands and its authorization is kept: the recovery pass captures it (captureLateChanges).
-    return false;
-  }
-}
-
-/**
- * The recovery worker's pass over changes applied whose capture failed after their commit (the processor did
- * not answer): captured now, with payment.received, once (the payment row's update decides who records it).
- */
-export async function captureLateChanges(deps: ChangeDeps): Promise<number> {
-  let captured = 0;
-  for (const late of await uncapturedChanges(deps.db, 20)) {
-    const catalog = await loadCatalog(deps.db, late.change.companyId);
-    const order = late.change.orderId && (await findOrder(deps.db, late.change.companyId, late.change.orderId));
-    if (!catalog || !order || !late.change.paymentIntentId) continue;
-    if (await capture(deps, { catalog, order }, late.change, { id: late.change.paymentIntentId })) captured++;
-  }
-  return captured;
-}
-
-export type { ChangeAmounts };
-
-/** The link's page: the order, what was paid (the booking and its paid changes), its changes, what may change now. */
-export async function readRental(deps: ChangeDeps, rental: Rental) {
-  const { catalog, order } = rental;
-  const { company } = catalog;
-  const changes = await changesOf(deps.db, company.id, { orderId: order.id });
-  const now = deps.now();
-  const today = todayIn(company.timezone, now);
-  const cutoffDate = addDays(order.deliveryDate, -1);
-  const size = catalog.sizes.find((s) => s.id === order.sizeId);
-  const swapFeeCents = size ? (company.rentalChanges.swapFeeCents[size.key] ?? null) : null;
-  const offered = changesOffered(
-    { status: order.status, delivery_date: order.deliveryDate, swappable: swapFeeCents !== null },
-    today,
-  );
-  const moveOpen =
-    offered.includes('move_delivery') &&
-    (today < cutoffDate ||
-      (today === cutoffDate &&
-        Number(timeIn(company.timezone, now).slice(0, 2)) < company.rentalChanges.moveCutoffHour));
-  return {
-    catalog,
-    order,
-    changes,
-    paidCents:
-      order.grossTotalCents +
-      changes.filter((c) => c.status === 'applied').reduce((sum, c) => sum + c.grossTotalCents, 0),
-    extraDayCents: size?.extraDayCents ?? 0,
-    swapFeeCents,
-    changesAllowed: offered.filter((k) => k !== 'move_delivery' || moveOpen),
-    moveCutoff: moveOpen ? `${cutoffDate} ${String(company.rentalChanges.moveCutoffHour).padStart(2, '0')}:00` : null,
-  };
 }

@@ -8,6 +8,7 @@ import type { Catalog } from '../../domain/catalog';
 import { addDays, timeIn, todayIn } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
 import { checkSlot, junkDays, type SlotClock, type SlotRequest } from '../../domain/junk-slots';
+import { madeBy, moveCutoff } from '../../domain/rental-changes';
 import { presentJunkEvent } from '../../messages/junk-events';
 import { jobMovedMessages } from '../../messages/notices';
 import type { Actor, ChangeDeps } from './changes';
@@ -30,12 +31,11 @@ const clockOf = (catalog: Catalog, now: Date): SlotClock => ({
   time: timeIn(catalog.company.timezone, now),
 });
 
-/** Whether the cutoff has passed: the day before the job at the company's hour. */
-function pastCutoff(catalog: Catalog, job: JunkJobRow, clock: SlotClock) {
-  const cutoff = addDays(job.jobDate, -1);
-  const hour = catalog.company.rentalChanges.moveCutoffHour;
-  return clock.today > cutoff || (clock.today === cutoff && Number(clock.time.slice(0, 2)) >= hour);
-}
+/** The job's move cutoff: the day before it at the company's hour (domain/rental-changes.ts). */
+const cutoffOf = (catalog: Catalog, job: JunkJobRow) =>
+  moveCutoff(job.jobDate, catalog.company.rentalChanges.moveCutoffHour);
+const pastCutoff = (catalog: Catalog, job: JunkJobRow, clock: SlotClock) =>
+  cutoffOf(catalog, job).passed(clock.today, Number(clock.time.slice(0, 2)));
 
 /** The link's page for a job: the job, its changes, and the windows with a free seat it may move to now. */
 export async function readJobRental(deps: ChangeDeps, { catalog, job }: JobRental) {
@@ -51,7 +51,6 @@ export async function readJobRental(deps: ChangeDeps, { catalog, job }: JobRenta
         (d) => d.open && d.windows.some((w) => w.remaining > 0),
       )
     : [];
-  const cutoff = `${addDays(job.jobDate, -1)} ${String(catalog.company.rentalChanges.moveCutoffHour).padStart(2, '0')}:00`;
   return {
     catalog,
     job,
@@ -63,7 +62,7 @@ export async function readJobRental(deps: ChangeDeps, { catalog, job }: JobRenta
         : 0,
     photosUntil: catalog.junk.photos.enabled ? job.photosUntil : null,
     windows,
-    moveCutoff: movable ? cutoff : null,
+    moveCutoff: movable ? cutoffOf(catalog, job).text : null,
   };
 }
 
@@ -97,14 +96,11 @@ export async function moveJobWindow(
   const now = deps.now();
   const clock = clockOf(catalog, now);
   if (pastCutoff(catalog, job, clock)) {
-    const hour = String(company.rentalChanges.moveCutoffHour).padStart(2, '0');
+    const cutoff = cutoffOf(catalog, job);
     throw new DomainError(
       'change_not_allowed',
-      `A job moves until ${hour}:00 on ${addDays(job.jobDate, -1)}, the day before it: call ${company.name}.`,
-      {
-        field: 'job_date',
-        details: { cutoff_date: addDays(job.jobDate, -1), cutoff_hour: company.rentalChanges.moveCutoffHour },
-      },
+      `A job moves until ${cutoff.text.slice(11)} on ${cutoff.date}, the day before it: call ${company.name}.`,
+      { field: 'job_date', details: { cutoff_date: cutoff.date, cutoff_hour: cutoff.hour } },
     );
   }
   const window = checkSlot(catalog.junk, clock, request);
@@ -155,7 +151,7 @@ export async function moveJobWindow(
         previous_job_date: job.jobDate,
         previous_time_window: { start: job.windowStart, end: job.windowEnd },
         amount: 0,
-        made_by: actor.startsWith('office:') ? 'office' : actor,
+        made_by: madeBy(actor),
       },
     });
     return change;

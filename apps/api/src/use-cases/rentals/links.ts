@@ -5,6 +5,7 @@ import { findCustomer } from '../../db/repositories/customers';
 import { findOrderByNumber } from '../../db/repositories/orders';
 import { enqueueMessages } from '../../db/repositories/outbox';
 import { bookingOfLink, insertRentalLink, revokeRentalLinks } from '../../db/repositories/rentals';
+import type { Catalog } from '../../domain/catalog';
 import { todayIn } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
 import { linkValid } from '../../domain/rental-changes';
@@ -52,15 +53,17 @@ export async function openRentalLink(
   db: Queryable,
   token: string,
   now: Date,
-  timezoneOf: (companyId: string) => Promise<string>,
+  catalogOf: (companyId: string) => Promise<Catalog | null>,
 ) {
   if (!TOKEN_PATTERN.test(token)) throw gone();
   const found = await bookingOfLink(db, fingerprint(token));
   if (!found) throw gone();
-  const { companyId } = found.kind === 'order' ? found.order : found.job;
+  const catalog = await catalogOf((found.kind === 'order' ? found.order : found.job).companyId);
   const lastDay = found.kind === 'order' ? (found.order.backOn ?? found.order.pickupDate) : found.job.jobDate;
-  if (!linkValid(lastDay, todayIn(await timezoneOf(companyId), now))) throw gone();
-  return found;
+  if (!catalog || !linkValid(lastDay, todayIn(catalog.company.timezone, now))) throw gone();
+  return found.kind === 'order'
+    ? { kind: 'order' as const, catalog, order: found.order }
+    : { kind: 'job' as const, catalog, job: found.job };
 }
 
 /**

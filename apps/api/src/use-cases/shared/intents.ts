@@ -15,7 +15,7 @@ import { replayOf, type SessionState } from '../../domain/session-state';
 import { log } from '../../lib/log';
 import { metrics } from '../../lib/metrics';
 import type { Processor } from '../../payments/processor';
-import { accountOf, type ProcessorFor, processorCall, requestHash } from './payments';
+import { accountOf, type ProcessorFor, processorCall, requestHash, savingCustomer } from './payments';
 
 type Deps = { db: Db; processorFor: ProcessorFor };
 /** A session with its payment opened: what the page confirms the card against. */
@@ -220,26 +220,6 @@ export async function openPayment(deps: Deps, catalog: Catalog, session: Session
   const ids = { paymentIntentId: intent.id, clientSecret: intent.clientSecret, processorCustomer: customer };
   const attached = await attachIntent(deps.db, company.id, session.sessionId, ids);
   return { session: attached ?? { ...session, ...ids }, processor };
-}
-
-/**
- * The processor's customer a dumpster booking's card is saved to, for the company's later charges (a change
- * in "My booking": docs/decisions/my-booking.md); null when the company does not save cards. Made after the
- * session's row, with a key of the session, so a retry finds the same customer.
- */
-async function savingCustomer(processor: Processor, catalog: Catalog, session: SessionRow): Promise<string | null> {
-  const { company } = catalog;
-  if (session.kind !== 'dumpster' || !company.rentalChanges.saveCards) return null;
-  if (session.processorCustomer) return session.processorCustomer;
-  const { customer } = (session.request as { request: { customer: { email: string; name: string } } }).request;
-  return processorCall(() =>
-    processor.createCustomer({
-      idempotencyKey: `customer:${company.id}:${session.sessionId}`,
-      email: customer.email,
-      name: customer.name,
-      account: accountOf(company),
-    }),
-  );
 }
 
 /**

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Company } from '../../domain/catalog';
+import type { SessionRow } from '../../db/repositories/sessions';
+import type { Catalog, Company } from '../../domain/catalog';
+import { accountOf } from '../../domain/catalog';
 import { DomainError } from '../../domain/errors';
 import { type Processor, ProcessorUnavailable } from '../../payments/processor';
 
@@ -44,4 +46,28 @@ function canonicalJson(value: unknown): string {
       .join(',')}}`;
   }
   return JSON.stringify(value);
+}
+
+/**
+ * The processor's customer a dumpster booking's card is saved to, for the company's later charges (a change
+ * in "My booking": docs/decisions/my-booking.md); null when the company does not save cards. Made after the
+ * session's row, with a key of the session, so a retry finds the same customer.
+ */
+export async function savingCustomer(
+  processor: Processor,
+  catalog: Catalog,
+  session: SessionRow,
+): Promise<string | null> {
+  const { company } = catalog;
+  if (session.kind !== 'dumpster' || !company.rentalChanges.saveCards) return null;
+  if (session.processorCustomer) return session.processorCustomer;
+  const { customer } = (session.request as { request: { customer: { email: string; name: string } } }).request;
+  return processorCall(() =>
+    processor.createCustomer({
+      idempotencyKey: `customer:${company.id}:${session.sessionId}`,
+      email: customer.email,
+      name: customer.name,
+      account: accountOf(company),
+    }),
+  );
 }

@@ -1,9 +1,10 @@
 import type { Context } from 'hono';
 import * as ops from '../../../contract/console';
 import { presentChange, presentChangeQuote, presentRental } from '../../../present/rentals';
-import { type ChangeDeps, makeChange, quoteChange, readRental } from '../../../use-cases/rentals/changes';
+import { type ChangeDeps, makeChange, quoteChange } from '../../../use-cases/rentals/changes';
 import { resendRentalLink, revokeRentalLink } from '../../../use-cases/rentals/links';
 import { officeActor, rentalOfOfficeOrder } from '../../../use-cases/rentals/orders';
+import { readRental } from '../../../use-cases/rentals/read';
 import type { ConsoleDeps, ConsoleEnv } from '../../console-env';
 import type { ConsoleSurface } from './surface';
 

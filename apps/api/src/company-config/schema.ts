@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PAYMENT_LIMITS } from '../domain/catalog';
 import { isValidTimezone, WEEKDAY_NAMES } from '../domain/dates';
 import { normalizePostalCode } from '../domain/service-area';
+import { FieldWorkConfig } from './field-work';
 import { color, date, dollars, httpsUrl, percent } from './fields';
 import { JunkConfig } from './junk';
 import { RentalChangesConfig } from './rental-changes';
@@ -222,6 +223,7 @@ export const CompanyConfig = z
       .default(null)
       .describe('cans per size; null (or a size not listed): its cans are not counted'),
     rental_changes: RentalChangesConfig,
+    field_work: FieldWorkConfig,
   })
   .superRefine((config, ctx) => {
     const keys = new Set<string>();

@@ -3,9 +3,11 @@ import { ORDER_STATUSES } from '../domain/order-status';
 import { MAX_EXTENSION_DAYS } from '../domain/rental-changes';
 import { DateString, Dollars, dataOf, jsonBody, ShownAddress } from './common';
 import { errorResponses } from './errors';
+import { RentalCharge, rentalChargeOperations } from './rental-charges';
 import { RENTAL_BASE, RentalCompany, rentalBearer, TOKEN_ERRORS } from './rental-common';
 import { JunkRentalBooking, moveRentalJob, uploadRentalJobPhotos } from './rental-jobs';
 
+export { RentalCharge, RentalChargePayment } from './rental-charges';
 export { JobChange, JunkRentalBooking, moveRentalJob, uploadRentalJobPhotos } from './rental-jobs';
 export { RENTAL_BASE };
 
@@ -105,6 +107,9 @@ export const RentalBooking = z
       description: 'until when (company time, "YYYY-MM-DD HH:00") the delivery can move; null once it cannot',
     }),
     changes: z.array(Change),
+    charges: z
+      .array(RentalCharge)
+      .openapi({ description: 'what the field added after the booking: an overage from the scale, a wasted trip' }),
   })
   .openapi('RentalBooking');
 
@@ -190,4 +195,5 @@ export const rentalOperations = [
   confirmRentalChange,
   moveRentalJob,
   uploadRentalJobPhotos,
+  ...rentalChargeOperations,
 ];

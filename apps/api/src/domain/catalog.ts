@@ -48,6 +48,8 @@ export type Company = {
     swapFeeCents: Record<string, number>;
     remindBeforePickup: boolean;
   };
+  /** The field's charges (domain/overage.ts, docs/decisions/drivers-day.md). */
+  fieldWork: { wastedTripFeeCents: number | null; noticeHours: number };
 };
 
 /** Caps against card testing (docs/decisions/payment-caps.md). */

@@ -1,7 +1,7 @@
 import { DomainError } from './errors';
 
 /** A console member's role (the same two as db/schema/console.ts, which the domain does not import). */
-export type ConsoleRole = 'owner' | 'staff';
+export type ConsoleRole = 'owner' | 'staff' | 'driver';
 
 /** What an owner does to a member of the company's console. */
 export type MemberChange = { kind: 'remove' } | { kind: 'role'; role: ConsoleRole };
@@ -43,7 +43,7 @@ const OWNER_CHANGES: Readonly<Record<string, string>> = { 'card-fees': 'card fee
 
 /** Whether a section of the settings is shown to a member of this role (null: the operator at the machine). */
 export const mayReadSection = (role: ConsoleRole | null, section: string) =>
-  role !== 'staff' || !OWNER_SEES.includes(section);
+  role === null || role === 'owner' || (role === 'staff' && !OWNER_SEES.includes(section));
 
 /** What only an owner may change in a settings section, as a refusal names it; null when staff may too. */
 export const ownerOnlyChange = (section: string): string | null => OWNER_CHANGES[section] ?? null;

@@ -7,7 +7,7 @@ import type { Catalog } from './catalog';
  */
 export type Actor =
   | { kind: 'key'; keyId: string; keyKind: 'publishable' | 'server' | 'data' }
-  | { kind: 'member'; userId: string; role: 'owner' | 'staff'; email: string; name: string }
+  | { kind: 'member'; userId: string; role: 'owner' | 'staff' | 'driver'; email: string; name: string }
   | { kind: 'cli' };
 
 /** The company a call is for and who acts for it: every use case of a company takes one. */

@@ -50,6 +50,7 @@ export function company(overrides: Partial<Company> = {}): Company {
     paymentLimits: DEFAULT_PAYMENT_LIMITS,
     dataApi: { access: 'approved', enabled: true, plan: 'paid' },
     rentalChanges: { saveCards: true, moveCutoffHour: 12, swapFeeCents: {}, remindBeforePickup: true },
+    fieldWork: { wastedTripFeeCents: null, noticeHours: 24 },
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import type { Registry } from '../db/registry';
 import type { ConsoleRole } from '../db/schema/console';
 import type { CatalogScope } from '../domain/scope';
+import type { PhotoStore } from '../photos/store';
 import type { ProcessorFor } from '../use-cases/shared/payments';
 import type { IntentCaps } from './intent-caps';
 
@@ -39,5 +40,7 @@ export type ConsoleDeps = {
   intentCaps: IntentCaps;
   /** The caller's address as this server believes it (runtime/client-ip.ts): sign-in throttling counts it. */
   clientIp: (c: Context) => string;
+  /** Where field photos go (the store junk photos use). */
+  photos: PhotoStore;
   now?: () => Date;
 };

@@ -64,14 +64,19 @@ type BodyOf<R extends RouteConfig, S extends number> = R['responses'] extends {
  * Who may call an operation, declared with it (`route(op, handler, { role: 'owner' })`) and enforced here,
  * once its request is checked and before its handler runs: a member of another role gets 403 `forbidden` with the
  * operation's `refusal` (or a sentence saying who can). Operations without a role take every caller the
- * surface's gate let in.
+ * surface's gate let in, except a driver: a driver's account calls only the operations that say
+ * `drivers: true` (its route, its stops, who it is), so a new office operation is closed to drivers unless
+ * it opens itself (docs/decisions/drivers-day.md).
  */
-export type Guard = { role?: 'owner'; refusal?: string };
+export type Guard = { role?: 'owner'; drivers?: true; refusal?: string };
 
 /** Refuses a caller whose role is not the operation's: only the console's members carry one. */
 function requireRole(c: Context, guard: Guard | undefined) {
-  if (!guard?.role) return;
   const actor = (c.get('scope' as never) as { actor?: { kind: string; role?: string } } | undefined)?.actor;
+  if (actor?.kind === 'member' && actor.role === 'driver' && !guard?.drivers) {
+    throw new DomainError('forbidden', "A driver's account opens the day's route only; ask the office for the rest.");
+  }
+  if (!guard?.role) return;
   if (actor?.kind === 'member' && actor.role === guard.role) return;
   throw new DomainError(
     'forbidden',
@@ -203,8 +208,37 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
      * Serves an operation whose body is a file upload (multipart/form-data): the handler reads the stream
      * itself, under its own limits, so no validator buffers the body first.
      */
-    upload<R extends RouteConfig>(operation: R, handler: (c: Context<E>) => Promise<DataOf<R>>) {
-      app.post(operation.path, async (c) => c.json({ data: await handler(c) }, 200));
+    upload<R extends RouteConfig>(operation: R, handler: (c: Context<E>) => Promise<DataOf<R>>, guard?: Guard) {
+      app.post(operation.path, async (c) => {
+        requireRole(c, guard);
+        return c.json({ data: await handler(c) }, 200);
+      });
+    },
+    /**
+     * Serves an image (a field photo): the handler checks the request and gives its bytes and type, sent
+     * inline, private to the caller, never sniffed as anything else.
+     */
+    image<R extends RouteConfig>(
+      operation: R,
+      handler: (c: Parameters<RouteHandler<R, E>>[0]) => Promise<{ bytes: Buffer; contentType: string }>,
+      guard?: Guard,
+    ) {
+      serveOperation(
+        operation,
+        async (c: Context) => {
+          const { bytes, contentType } = await handler(c as never);
+          return new Response(new Uint8Array(bytes), {
+            status: 200,
+            headers: {
+              'Content-Type': contentType,
+              'Content-Disposition': 'inline',
+              'Cache-Control': 'private, max-age=3600',
+              'X-Content-Type-Options': 'nosniff',
+            },
+          });
+        },
+        guard,
+      );
     },
     /**
      * Serves an operation whose body its use case validates itself, naming every problem (the console's

@@ -87,7 +87,10 @@ const channelDollars = (c: Record<'link' | 'widget' | 'api', number>) => ({
   api: dollars(c.api),
 });
 
-export function presentDashboard(f: Figures & { currency: string }) {
+/** The field's day on the dashboard (db/repositories/field.ts fieldDay). */
+type FieldDay = { date: string; tickets: number; tons: number; chargedCents: number; waitingCents: number };
+
+export function presentDashboard(f: Figures & { currency: string; field: FieldDay }) {
   return {
     from: f.from,
     to: f.to,
@@ -107,6 +110,13 @@ export function presentDashboard(f: Figures & { currency: string }) {
       total: f.estimates.total,
       converted: f.estimates.converted,
       conversion_rate: f.estimates.conversionRate,
+    },
+    field: {
+      date: f.field.date,
+      tickets: f.field.tickets,
+      tons: f.field.tons,
+      overage_charged: dollars(f.field.chargedCents),
+      overage_waiting: dollars(f.field.waitingCents),
     },
   };
 }

@@ -1,8 +1,10 @@
+import type { RouteStopRow } from '../db/repositories/field';
 import type { heldJobs, jobsOfDay } from '../db/repositories/junk';
 import type { newLeads } from '../db/repositories/leads';
 import type { heldOrders, ordersOfDay } from '../db/repositories/orders';
 import type { SessionRow } from '../db/repositories/sessions';
 import type { troubledEndpoints } from '../db/repositories/webhook-endpoints';
+import type { FailureReason } from '../domain/field-stops';
 import { addressText } from './format';
 import { jobMoves, presentHeldJob } from './jobs';
 import { presentConsoleLead } from './leads';
@@ -44,18 +46,25 @@ export function presentNeedsAction(rows: NeedsActionRows) {
 export type DispatchRows = {
   day: string;
   orders: Awaited<ReturnType<typeof ordersOfDay>>;
-  /** The day's applied swaps, each its order's row. */
-  swaps: Awaited<ReturnType<typeof ordersOfDay>>;
+  /** The day's applied swaps, each its order's row and the swap's id. */
+  swaps: (Awaited<ReturnType<typeof ordersOfDay>>[number] & { changeId: string })[];
   jobs: Awaited<ReturnType<typeof jobsOfDay>>;
   full: Set<string>;
+  routes: DayRoutes;
 };
 
 /** The Dispatch day: its deliveries and pickups, each with its moves and the last-can mark, and its jobs. */
-export function presentDispatchDay({ day, orders, swaps, jobs, full }: DispatchRows) {
+export function presentDispatchDay({ day, orders, swaps, jobs, full, routes }: DispatchRows) {
+  const keyed = [
+    ...orders.map((row) => ({ ...row, kind: 'delivery' as const, key: `delivery:${row.order.id}` })),
+    ...orders.map((row) => ({ ...row, kind: 'pickup' as const, key: `pickup:${row.order.id}` })),
+    ...swaps.map((row) => ({ ...row, kind: 'swap' as const, key: `swap:${row.changeId}` })),
+  ];
   const stop = (kind: 'delivery' | 'pickup' | 'swap') =>
-    (kind === 'swap' ? swaps : orders)
+    keyed
+      .filter((row) => row.kind === kind)
       .filter(({ order }) => kind === 'swap' || (kind === 'delivery' ? order.deliveryDate : order.pickupDate) === day)
-      .map(({ order, name, phone }) => ({
+      .map(({ order, name, phone, key }) => ({
         kind,
         order_number: order.orderNumber,
         status: order.status,
@@ -65,6 +74,7 @@ export function presentDispatchDay({ day, orders, swaps, jobs, full }: DispatchR
         customer_phone: phone,
         address: addressText(order.address),
         last_can: kind === 'delivery' && full.has(order.sizeId),
+        route: presentStopRoute(routes, key, null),
       }));
   return {
     date: day,
@@ -80,7 +90,32 @@ export function presentDispatchDay({ day, orders, swaps, jobs, full }: DispatchR
       customer_name: name,
       customer_phone: phone,
       address: addressText(job.address),
+      route: presentStopRoute(routes, `junk:${job.id}`, job.windowEnd),
     })),
+    drivers: routes.drivers,
+  };
+}
+
+/** Where the drivers' routes have a stop (use-cases/field/routes.ts routesOfDay). */
+export type DayRoutes = {
+  routed: Map<string, { stop: RouteStopRow; driverName: string }>;
+  overdue: (state: RouteStopRow['state'] | 'unassigned', windowEnd: string | null) => boolean;
+  drivers: { id: string; name: string; role: 'owner' | 'staff' | 'driver' }[];
+};
+
+/** A stop's place on the routes: its driver, position and field state, and whether it is overdue. */
+export function presentStopRoute(routes: DayRoutes, key: string, windowEnd: string | null) {
+  const r = routes.routed.get(key);
+  const state: RouteStopRow['state'] | 'unassigned' = r?.stop.state ?? 'unassigned';
+  return {
+    stop: key,
+    driver_id: r?.stop.driverId ?? null,
+    driver_name: r?.driverName ?? null,
+    position: r?.stop.position ?? null,
+    field_state: state,
+    state_at: r?.stop.stateAt?.toISOString() ?? null,
+    failure: (r?.stop.failure ?? null) as FailureReason | null,
+    overdue: routes.overdue(state, windowEnd),
   };
 }
 

@@ -4,6 +4,7 @@ import { type ChangeAmounts, type ChangeKind, madeBy, type RentalDays } from '..
 import { bookingReference } from '../lib/booking-reference';
 import { jobAddress, orderAddress } from '../messages/data';
 import { dollars } from '../messages/money';
+import { presentRentalCharge } from './field';
 
 /** The "My booking" page's answers (contract/rental.ts): dollars, snake_case, nothing of other bookings. */
 
@@ -91,6 +92,7 @@ export function presentRental(
       sessionId: string | null;
     };
     changes: ChangeShown[];
+    charges: Parameters<typeof presentRentalCharge>[0][];
     paidCents: number;
     extraDayCents: number;
     swapFeeCents: number | null;
@@ -122,6 +124,7 @@ export function presentRental(
     changes_allowed: view.changesAllowed,
     move_cutoff: view.moveCutoff,
     changes: view.changes.map(presentChange),
+    charges: view.charges.map(presentRentalCharge),
   };
 }
 

@@ -129,6 +129,7 @@ export async function createPlatform(options: {
     redis,
     intentCaps,
     clientIp: options.clientIp(env),
+    photos,
   });
   const workers = env.workers
     ? await startWorkers({

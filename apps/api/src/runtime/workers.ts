@@ -5,6 +5,7 @@ import { deliverDue } from '../events/deliver';
 import { log } from '../lib/log';
 import { metrics } from '../lib/metrics';
 import { oneAtATime } from '../lib/one-at-a-time';
+import { chargeDueFieldCharges } from '../use-cases/field/charge-worker';
 import { captureLateChanges } from '../use-cases/rentals/capture';
 import type { Links } from '../use-cases/rentals/links';
 import { remindPickups } from '../use-cases/rentals/reminders';
@@ -32,7 +33,8 @@ const REMINDERS_MS = 10 * 60_000;
 /**
  * The background work of a platform process. The outbox is woken, not polled (docs/decisions/woken-not-polled.md): by the NOTIFY of each insert (db/repositories/outbox.ts), by a statement of the CLI
  * through PGlite's socket, and by its own next due row (a retry, a lapsed lease); at least every 5 s
- * whatever it heard. Recovery runs every 15 seconds, the pickup reminders every 10 minutes. Passes never overlap within a process; across
+ * whatever it heard. Recovery runs every 15 seconds (with the field charges past their notice:
+ * use-cases/field/charge-worker.ts), the pickup reminders every 10 minutes. Passes never overlap within a process; across
  * processes the row claims and leases keep them apart.
  */
 export async function startWorkers(deps: {
@@ -66,6 +68,7 @@ export async function startWorkers(deps: {
   const recovery = loop('recovery', recoveryMs, async () => {
     await recoverSessions({ db, processorFor: deps.processorFor, now, links: deps.links });
     await captureLateChanges({ db, processorFor: deps.processorFor, now });
+    await chargeDueFieldCharges({ db, processorFor: deps.processorFor, now, links: deps.links });
     return recoveryMs;
   });
   // The day-before-pickup reminders (use-cases/rentals/reminders.ts): a pass every 10 minutes is on time.

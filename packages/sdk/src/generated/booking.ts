@@ -1569,6 +1569,8 @@ export interface components {
             /** @description until when (company time, "YYYY-MM-DD HH:00") the delivery can move; null once it cannot */
             move_cutoff: string | null;
             changes: components["schemas"]["RentalChange"][];
+            /** @description what the field added after the booking: an overage from the scale, a wasted trip */
+            charges: components["schemas"]["RentalCharge"][];
         };
         RentalChange: {
             /** Format: uuid */
@@ -1658,6 +1660,61 @@ export interface components {
             gross_total: number;
             /** @enum {string} */
             currency: "USD" | "CAD";
+        };
+        RentalCharge: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "overage" | "wasted_trip";
+            /**
+             * @description noticed: charged to the saved card at charge_after; declined: owed, pay it here (POST …/pay); charged, paid, waived: settled
+             * @enum {string}
+             */
+            status: "noticed" | "held" | "charging" | "charged" | "declined" | "paid" | "waived";
+            ticket: {
+                net_tons: number;
+                allowance_tons: number;
+                over_tons: number;
+                /** @enum {string} */
+                mode: "per_ton" | "flat";
+                /**
+                 * @description per ton over (flat: the one overweight fee)
+                 * @example 395
+                 */
+                rate: number | null;
+                /** @description the ticket photo: GET …/charges/{id}/ticket-photo */
+                photo: boolean;
+            } | null;
+            /** @enum {string|null} */
+            failure: "blocked" | "not_there" | "overfilled" | "prohibited_items" | null;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            amount: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            tax: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            processing_fee: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            gross_total: number;
+            /** @enum {string} */
+            currency: "USD" | "CAD";
+            /** Format: date-time */
+            charge_after: string;
+            /** Format: date-time */
+            charged_at: string | null;
+            /** @description the company's note on an adjusted or waived amount */
+            note: string | null;
         };
         RentalChangeQuote: {
             /** @enum {string} */

@@ -480,6 +480,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dispatch/route": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Gives a day's stops to a member in this order (replacing that member's route of the day), or takes them off every route (driver_id null) */
+        post: operations["assignRoute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/driver/route": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's stops of a day, in the office's order */
+        get: operations["getDriverRoute"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/driver/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What happened at a stop, by an id the phone gave it: the same id again answers what the first did (replayed true) */
+        post: operations["sendFieldAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/driver/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A stop's photo (multipart/form-data: id, stop, then one file named photo): typed by content, metadata stripped; the same id again answers the stored one */
+        post: operations["uploadFieldPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/field-photos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A field photo's image (a driver: its own stops' photos only) */
+        get: operations["getFieldPhoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/field-charges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Overages and wasted trips: open ones (waiting, held, owed) by default, newest first, at most 200 */
+        get: operations["listFieldCharges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/field-charges/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Holds (no charge until released), releases, adjusts (a new amount before tax, with a reason) or waives (with a reason) a charge not yet taken */
+        post: operations["decideFieldCharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{order_number}/field": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the field did for an order: its stops' states, photos, weigh tickets and charges */
+        get: operations["getOrderField"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders/{order_number}/rental": {
         parameters: {
             query?: never;
@@ -1124,7 +1260,7 @@ export interface components {
             name: string;
             email: string;
             /** @enum {string} */
-            role: "owner" | "staff";
+            role: "owner" | "staff" | "driver";
             company: {
                 slug: string;
                 name: string;
@@ -1172,7 +1308,7 @@ export interface components {
             name: string;
             email: string;
             /** @enum {string} */
-            role: "owner" | "staff";
+            role: "owner" | "staff" | "driver";
             /** Format: date-time */
             created_at: string;
         };
@@ -1180,7 +1316,7 @@ export interface components {
             id: string;
             email: string;
             /** @enum {string} */
-            role: "owner" | "staff";
+            role: "owner" | "staff" | "driver";
             /** Format: date-time */
             expires_at: string;
             /** Format: date-time */
@@ -1193,11 +1329,11 @@ export interface components {
              */
             email: string;
             /** @enum {string} */
-            role: "owner" | "staff";
+            role: "owner" | "staff" | "driver";
         };
         ConsoleMemberRole: {
             /** @enum {string} */
-            role: "owner" | "staff";
+            role: "owner" | "staff" | "driver";
         };
         ConsoleAcceptInvitation: {
             token: string;
@@ -1307,6 +1443,8 @@ export interface components {
             /** @description full cans taken and empty ones set this day (a customer's swap) */
             swaps: components["schemas"]["ConsoleStop"][];
             jobs: components["schemas"]["ConsoleDayJob"][];
+            /** @description the company's members a stop can be given to, drivers first */
+            drivers: components["schemas"]["ConsoleDriver"][];
         };
         ConsoleStop: {
             /** @enum {string} */
@@ -1320,6 +1458,22 @@ export interface components {
             address: string;
             /** @description a delivery of a counted size on a day when it leaves no can of that size free (docs/decisions/fleet.md) */
             last_can: boolean;
+            route: components["schemas"]["ConsoleStopRoute"];
+        };
+        ConsoleStopRoute: {
+            /** @description what the stop is for: delivery:<order id>, pickup:<order id>, swap:<change id>, junk:<job id> */
+            stop: string;
+            driver_id: string | null;
+            driver_name: string | null;
+            /** @description its place on the driver's route, from 1 */
+            position: number | null;
+            /** @enum {string} */
+            field_state: "unassigned" | "assigned" | "on_the_way" | "done" | "failed";
+            state_at: string | null;
+            /** @enum {string|null} */
+            failure: "blocked" | "not_there" | "overfilled" | "prohibited_items" | null;
+            /** @description not done and its day (a junk job: its window) is over in the company’s time */
+            overdue: boolean;
         };
         ConsoleDayJob: {
             job_number: number;
@@ -1333,6 +1487,13 @@ export interface components {
             customer_name: string;
             customer_phone: string;
             address: string;
+            route: components["schemas"]["ConsoleStopRoute"];
+        };
+        ConsoleDriver: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            role: "owner" | "staff" | "driver";
         };
         ConsoleOrder: {
             order_number: number;
@@ -1652,6 +1813,151 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        ConsoleRouteAssigned: {
+            date: string;
+            driver_id: string | null;
+            stops: string[];
+        };
+        ConsoleDriverRoute: {
+            date: string;
+            driver: {
+                id: string;
+                name: string;
+            };
+            stops: components["schemas"]["ConsoleDriverStop"][];
+        };
+        ConsoleDriverStop: {
+            /** @description what the stop is for: delivery:<order id>, pickup:<order id>, swap:<change id>, junk:<job id> */
+            stop: string;
+            /** @enum {string} */
+            kind: "delivery" | "pickup" | "swap" | "junk";
+            position: number;
+            /** @enum {string} */
+            state: "assigned" | "on_the_way" | "done" | "failed";
+            state_at: string | null;
+            /** @enum {string|null} */
+            failure: "blocked" | "not_there" | "overfilled" | "prohibited_items" | null;
+            /** @description what the driver may send for this stop now */
+            actions: ("on_the_way" | "delivered" | "picked_up" | "swapped" | "done" | "failed" | "weigh_ticket")[];
+            /** @description the order or job number */
+            number: number;
+            /** @description the order's or job's status */
+            status: string;
+            window: {
+                start: string;
+                end: string;
+            } | null;
+            address: string;
+            maps_url: string;
+            customer_name: string;
+            customer_phone: string;
+            /** @description where the can goes, or the customer's notes of a junk job */
+            notes: string | null;
+            /** @description the size (and material) or the load */
+            what: string;
+            /** @description what comes back to the yard or the landfill */
+            bring_back: string | null;
+            /** @description this stop's photo ids */
+            photos: string[];
+            ticket: components["schemas"]["ConsoleWeighTicket"];
+        };
+        ConsoleWeighTicket: {
+            id: string;
+            stop: string;
+            net_tons: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            landfill_cost: number;
+            photo_id: string | null;
+            created_at: string;
+        } | null;
+        ConsoleFieldActionDone: {
+            stop: components["schemas"]["ConsoleDriverStop"];
+            replayed: boolean;
+        };
+        ConsoleFieldPhoto: {
+            id: string;
+            stop: string;
+            content_type: string;
+            width: number;
+            height: number;
+            created_at: string;
+        };
+        ConsoleFieldCharge: {
+            id: string;
+            /** @enum {string} */
+            kind: "overage" | "wasted_trip";
+            /** @enum {string} */
+            status: "noticed" | "held" | "charging" | "charged" | "declined" | "paid" | "waived";
+            order_number: number | null;
+            job_number: number | null;
+            customer_name: string;
+            ticket: {
+                net_tons: number;
+                allowance_tons: number;
+                over_tons: number;
+                /** @enum {string} */
+                mode: "per_ton" | "flat";
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                rate: number | null;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                landfill_cost: number;
+                photo_id: string | null;
+            } | null;
+            /** @enum {string|null} */
+            failure: "blocked" | "not_there" | "overfilled" | "prohibited_items" | null;
+            /**
+             * @description the overage or the fee, before tax
+             * @example 395
+             */
+            amount: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            tax: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            total: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            processing_fee: number;
+            /**
+             * @description what the card is charged
+             * @example 395
+             */
+            gross_total: number;
+            currency: string;
+            /** @description when the saved card is charged unless held */
+            charge_after: string;
+            charged_at: string | null;
+            /** @description the office's reason for an adjustment or a waiver */
+            note: string | null;
+            last_error: string | null;
+            created_at: string;
+        };
+        ConsoleOrderField: {
+            order_number: number;
+            stops: (components["schemas"]["ConsoleStopRoute"] & {
+                day: string;
+                kind: string;
+            })[];
+            photos: components["schemas"]["ConsoleFieldPhoto"][];
+            tickets: components["schemas"]["ConsoleWeighTicket"][];
+            charges: components["schemas"]["ConsoleFieldCharge"][];
+        };
         RentalBooking: {
             /** @enum {string} */
             service: "dumpster";
@@ -1713,6 +2019,8 @@ export interface components {
             /** @description until when (company time, "YYYY-MM-DD HH:00") the delivery can move; null once it cannot */
             move_cutoff: string | null;
             changes: components["schemas"]["RentalChange"][];
+            /** @description what the field added after the booking: an overage from the scale, a wasted trip */
+            charges: components["schemas"]["RentalCharge"][];
         };
         RentalChange: {
             /** Format: uuid */
@@ -1802,6 +2110,61 @@ export interface components {
             gross_total: number;
             /** @enum {string} */
             currency: "USD" | "CAD";
+        };
+        RentalCharge: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "overage" | "wasted_trip";
+            /**
+             * @description noticed: charged to the saved card at charge_after; declined: owed, pay it here (POST …/pay); charged, paid, waived: settled
+             * @enum {string}
+             */
+            status: "noticed" | "held" | "charging" | "charged" | "declined" | "paid" | "waived";
+            ticket: {
+                net_tons: number;
+                allowance_tons: number;
+                over_tons: number;
+                /** @enum {string} */
+                mode: "per_ton" | "flat";
+                /**
+                 * @description per ton over (flat: the one overweight fee)
+                 * @example 395
+                 */
+                rate: number | null;
+                /** @description the ticket photo: GET …/charges/{id}/ticket-photo */
+                photo: boolean;
+            } | null;
+            /** @enum {string|null} */
+            failure: "blocked" | "not_there" | "overfilled" | "prohibited_items" | null;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            amount: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            tax: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            processing_fee: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            gross_total: number;
+            /** @enum {string} */
+            currency: "USD" | "CAD";
+            /** Format: date-time */
+            charge_after: string;
+            /** Format: date-time */
+            charged_at: string | null;
+            /** @description the company's note on an adjusted or waived amount */
+            note: string | null;
         };
         RentalChangeQuote: {
             /** @enum {string} */
@@ -1994,6 +2357,25 @@ export interface components {
                 /** @description of those, how many booked since */
                 converted: number;
                 conversion_rate: number | null;
+            };
+            /** @description the field's day: the scale's tons and the overage they bring */
+            field: {
+                /** @description the company's today */
+                date: string;
+                /** @description weigh tickets entered today */
+                tickets: number;
+                /** @description their net tons */
+                tons: number;
+                /**
+                 * @description overage charged today (gross)
+                 * @example 395
+                 */
+                overage_charged: number;
+                /**
+                 * @description overage noticed, held or owed, not yet charged (gross)
+                 * @example 395
+                 */
+                overage_waiting: number;
             };
         };
         ConsoleFleet: {
@@ -2971,7 +3353,7 @@ export interface operations {
                         data: {
                             email: string;
                             /** @enum {string} */
-                            role: "owner" | "staff";
+                            role: "owner" | "staff" | "driver";
                             /** Format: date-time */
                             expires_at: string;
                         };
@@ -3241,7 +3623,7 @@ export interface operations {
                         data: {
                             id: string;
                             /** @enum {string} */
-                            role: "owner" | "staff";
+                            role: "owner" | "staff" | "driver";
                         };
                     };
                 };
@@ -3336,7 +3718,7 @@ export interface operations {
                             };
                             email: string;
                             /** @enum {string} */
-                            role: "owner" | "staff";
+                            role: "owner" | "staff" | "driver";
                             /** Format: date-time */
                             expires_at: string;
                         };
@@ -4880,6 +5262,743 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConsoleEstimatePage"];
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    assignRoute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @example 2026-12-01
+                     */
+                    date: string;
+                    driver_id: string | null;
+                    stops: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The route as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConsoleRouteAssigned"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body, invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: state_conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDriverRoute: {
+        parameters: {
+            query?: {
+                /** @description default: the company's today */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConsoleDriverRoute"];
+                    };
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendFieldAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description the phone's id of this action: a repeat is applied once
+                     */
+                    id: string;
+                    /** @description what the stop is for: delivery:<order id>, pickup:<order id>, swap:<change id>, junk:<job id> */
+                    stop: string;
+                    /** @enum {string} */
+                    action: "on_the_way" | "delivered" | "picked_up" | "swapped" | "done" | "failed" | "weigh_ticket";
+                    /**
+                     * Format: date-time
+                     * @description when the driver did it
+                     */
+                    done_at?: string;
+                    /**
+                     * @description why a stop failed
+                     * @enum {string}
+                     */
+                    reason?: "blocked" | "not_there" | "overfilled" | "prohibited_items";
+                    /**
+                     * Format: uuid
+                     * @description a photo sent before (a delivery needs one)
+                     */
+                    photo_id?: string;
+                    /** @description the weigh ticket of weigh_ticket */
+                    ticket?: {
+                        net_tons: number;
+                        landfill_cost: number;
+                        /** Format: uuid */
+                        photo_id?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The stop as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConsoleFieldActionDone"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body, invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: state_conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadFieldPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConsoleFieldPhoto"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body, invalid_parameter, photo_rejected */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: state_conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: photo_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: photo_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFieldPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFieldCharges: {
+        parameters: {
+            query?: {
+                status?: "open" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The charges */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConsoleFieldCharge"][];
+                    };
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    decideFieldCharge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "hold" | "release" | "adjust" | "waive";
+                    amount?: number;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The charge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConsoleFieldCharge"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body, invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: state_conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrderField: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The field record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConsoleOrderField"];
+                    };
                 };
             };
             /** @description Error: invalid_parameter */

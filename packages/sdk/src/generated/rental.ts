@@ -106,6 +106,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/charges/{charge_id}/ticket-photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The weigh ticket's photo of an overage */
+        get: operations["getRentalChargePhoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/charges/{charge_id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pays an owed (declined) charge with a card: answers the client_secret the page confirms */
+        post: operations["payRentalCharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/charges/{charge_id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** After the page confirmed the card: records the charge paid */
+        post: operations["confirmRentalCharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -174,6 +225,8 @@ export interface components {
             /** @description until when (company time, "YYYY-MM-DD HH:00") the delivery can move; null once it cannot */
             move_cutoff: string | null;
             changes: components["schemas"]["RentalChange"][];
+            /** @description what the field added after the booking: an overage from the scale, a wasted trip */
+            charges: components["schemas"]["RentalCharge"][];
         };
         RentalChange: {
             /** Format: uuid */
@@ -263,6 +316,61 @@ export interface components {
             gross_total: number;
             /** @enum {string} */
             currency: "USD" | "CAD";
+        };
+        RentalCharge: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "overage" | "wasted_trip";
+            /**
+             * @description noticed: charged to the saved card at charge_after; declined: owed, pay it here (POST …/pay); charged, paid, waived: settled
+             * @enum {string}
+             */
+            status: "noticed" | "held" | "charging" | "charged" | "declined" | "paid" | "waived";
+            ticket: {
+                net_tons: number;
+                allowance_tons: number;
+                over_tons: number;
+                /** @enum {string} */
+                mode: "per_ton" | "flat";
+                /**
+                 * @description per ton over (flat: the one overweight fee)
+                 * @example 395
+                 */
+                rate: number | null;
+                /** @description the ticket photo: GET …/charges/{id}/ticket-photo */
+                photo: boolean;
+            } | null;
+            /** @enum {string|null} */
+            failure: "blocked" | "not_there" | "overfilled" | "prohibited_items" | null;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            amount: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            tax: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            processing_fee: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            gross_total: number;
+            /** @enum {string} */
+            currency: "USD" | "CAD";
+            /** Format: date-time */
+            charge_after: string;
+            /** Format: date-time */
+            charged_at: string | null;
+            /** @description the company's note on an adjusted or waived amount */
+            note: string | null;
         };
         JunkRentalBooking: {
             /**
@@ -477,6 +585,11 @@ export interface components {
             bytes: number;
             width: number;
             height: number;
+        };
+        RentalChargePayment: {
+            charge: components["schemas"]["RentalCharge"];
+            /** @description confirm it with the processor, then POST …/confirm; null once paid */
+            client_secret: string | null;
         };
     };
     responses: never;
@@ -976,6 +1089,220 @@ export interface operations {
             };
             /** @description Error: rate_limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRentalChargePhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                charge_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    payRentalCharge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                charge_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment to confirm */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RentalChargePayment"];
+                    };
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: state_conflict, payments_not_ready */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: upstream */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmRentalCharge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                charge_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The charge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RentalChargePayment"];
+                    };
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unconfirmed, state_conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: upstream */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

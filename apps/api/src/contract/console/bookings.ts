@@ -145,6 +145,15 @@ export const ConsoleDashboard = z
       converted: z.number().int().openapi({ description: 'of those, how many booked since' }),
       conversion_rate: z.number().nullable(),
     }),
+    field: z
+      .object({
+        date: z.string().openapi({ description: "the company's today" }),
+        tickets: z.number().int().openapi({ description: 'weigh tickets entered today' }),
+        tons: z.number().openapi({ description: 'their net tons' }),
+        overage_charged: Dollars.openapi({ description: 'overage charged today (gross)' }),
+        overage_waiting: Dollars.openapi({ description: 'overage noticed, held or owed, not yet charged (gross)' }),
+      })
+      .openapi({ description: "the field's day: the scale's tons and the overage they bring" }),
   })
   .openapi('ConsoleDashboard');
 

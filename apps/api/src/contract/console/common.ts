@@ -22,7 +22,7 @@ export const CONSOLE_WRITE_ERRORS = [
   'invalid_body',
 ] as const satisfies readonly ErrorCode[];
 
-export const ConsoleRole = z.enum(['owner', 'staff']);
+export const ConsoleRole = z.enum(['owner', 'staff', 'driver']);
 
 /** Who is signed in, and to which company. */
 export const ConsoleMember = z

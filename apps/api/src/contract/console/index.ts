@@ -1,6 +1,7 @@
 import { accountOperations } from './account';
 import { bookingOperations } from './bookings';
 import { developerOperations } from './developers';
+import { fieldOperations } from './field';
 import { fleetOperations } from './fleet';
 import { officeOperations } from './office';
 import { rentalOfficeOperations } from './rentals';
@@ -15,6 +16,7 @@ export const CONSOLE_BASE = '/console/v1';
 export const consoleOperations = [
   ...accountOperations,
   ...officeOperations,
+  ...fieldOperations,
   ...rentalOfficeOperations,
   ...bookingOperations,
   ...fleetOperations,
@@ -26,6 +28,7 @@ export * from './account';
 export * from './bookings';
 export * from './common';
 export * from './developers';
+export * from './field';
 export * from './fleet';
 export * from './leads';
 export * from './office';

@@ -4,6 +4,7 @@ import { LEAD_STATUSES } from '../../domain/leads';
 import { Dollars } from '../common';
 import { Lead } from '../data/leads';
 import { CONSOLE_ERRORS, CONSOLE_WRITE_ERRORS } from './common';
+import { StopRoute } from './field-shapes';
 
 /** The shapes of the console's office answers and parameters (operations: office.ts). */
 export const READ = [...CONSOLE_ERRORS, 'not_found', 'invalid_parameter'] as const satisfies readonly ErrorCode[];
@@ -110,6 +111,7 @@ export const Stop = z
       description:
         'a delivery of a counted size on a day when it leaves no can of that size free (docs/decisions/fleet.md)',
     }),
+    route: StopRoute,
   })
   .openapi('ConsoleStop');
 export const DayJob = z
@@ -122,6 +124,7 @@ export const DayJob = z
     customer_name: z.string(),
     customer_phone: z.string(),
     address: z.string(),
+    route: StopRoute,
   })
   .openapi('ConsoleDayJob');
 

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { clean, DateString, dataOf, jsonBody } from '../common';
 import { errorResponses } from '../errors';
 import { consoleSession } from './common';
+import { Driver } from './field-shapes';
 import { listConsoleLeads, moveConsoleLead } from './leads';
 import {
   DayJob,
@@ -149,6 +150,9 @@ export const getDispatch = createRoute({
             .array(Stop)
             .openapi({ description: "full cans taken and empty ones set this day (a customer's swap)" }),
           jobs: z.array(DayJob),
+          drivers: z
+            .array(Driver)
+            .openapi({ description: "the company's members a stop can be given to, drivers first" }),
         })
         .openapi('ConsoleDispatchDay'),
       'The day',

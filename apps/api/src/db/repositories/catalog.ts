@@ -204,6 +204,10 @@ export async function loadCatalog(db: Queryable, companyId: string): Promise<Cat
       swapFeeCents: row.rentalChanges?.swap_fees_cents ?? {},
       remindBeforePickup: row.rentalChanges?.remind_before_pickup ?? true,
     },
+    fieldWork: {
+      wastedTripFeeCents: row.fieldWork?.wasted_trip_fee_cents ?? null,
+      noticeHours: row.fieldWork?.notice_hours ?? 24,
+    },
     paymentLimits: row.paymentLimits
       ? {
           intentsPerIpPerHour: row.paymentLimits.intents_per_ip_per_hour,

@@ -93,6 +93,23 @@ export async function findOrderChange(db: Queryable, companyId: string, orderId:
   return row;
 }
 
+/** An applied swap by its change's id (a dispatch stop): with its order. */
+export async function findSwap(db: Queryable, companyId: string, changeId: string) {
+  const [row] = await db
+    .select({ change: orderChanges, order: orders })
+    .from(orderChanges)
+    .innerJoin(orders, eq(orders.id, orderChanges.orderId))
+    .where(
+      and(
+        eq(orderChanges.companyId, companyId),
+        eq(orderChanges.id, changeId),
+        eq(orderChanges.kind, 'swap'),
+        eq(orderChanges.status, 'applied'),
+      ),
+    );
+  return row;
+}
+
 export async function findChangeByKey(db: Queryable, companyId: string, orderId: string, key: string) {
   const [row] = await db
     .select()
@@ -178,7 +195,7 @@ export async function setOrderDays(
 /** The applied swaps of a day (company-local), with their order and customer: the dispatch board's swaps. */
 export async function swapsOfDay(db: Queryable, companyId: string, date: string) {
   return db
-    .select({ order: orders, name: customers.name, phone: customers.phone })
+    .select({ order: orders, name: customers.name, phone: customers.phone, changeId: orderChanges.id })
     .from(orderChanges)
     .innerJoin(orders, eq(orders.id, orderChanges.orderId))
     .innerJoin(customers, eq(customers.id, orders.customerId))

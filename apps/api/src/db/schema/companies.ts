@@ -45,6 +45,14 @@ export type RentalChangesRow = {
   remind_before_pickup?: boolean;
 };
 
+/** companies.field_work as stored (company config `field_work`, docs/decisions/drivers-day.md). */
+export type FieldWorkRow = {
+  /** Charged when a driver could not complete a stop for the customer's reason; null: none. */
+  wasted_trip_fee_cents: number | null;
+  /** Hours between the customer's notice of a field charge and the charge to the saved card. */
+  notice_hours: number;
+};
+
 export const companies = pgTable('companies', {
   id: id(),
   slug: text('slug').notNull().unique(),
@@ -79,6 +87,8 @@ export const companies = pgTable('companies', {
   fleet: jsonb('fleet').$type<FleetSetup>(),
   /** Changes after the booking (company config `rental_changes`); null: the defaults (domain/rental-changes.ts). */
   rentalChanges: jsonb('rental_changes').$type<RentalChangesRow>(),
+  /** The field's charges (company config `field_work`); null: the defaults (no wasted-trip fee, 24 hours' notice). */
+  fieldWork: jsonb('field_work').$type<FieldWorkRow>(),
   /** Data API access, decided by the platform: none -> requested -> approved | revoked (docs/decisions/data-api.md). */
   dataApiAccess: text('data_api_access').$type<DataApiAccess>().notNull().default('none'),
   /** What the company said it will use the Data API for, when it asked. */

@@ -7,7 +7,7 @@ import { outbox, webhookEndpoints } from './events';
  * The company console's accounts (apps/console). The four tables user/session/account/verification are
  * better-auth's (its names mapped to ours); a user belongs to exactly one company with one role.
  */
-export type ConsoleRole = 'owner' | 'staff';
+export type ConsoleRole = 'owner' | 'staff' | 'driver';
 
 export const consoleUsers = pgTable(
   'console_users',

@@ -9,6 +9,7 @@ export * from './companies';
 export * from './console';
 export * from './customers';
 export * from './events';
+export * from './field';
 export * from './junk';
 export * from './leads';
 export * from './orders';

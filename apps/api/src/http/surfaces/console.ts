@@ -8,6 +8,7 @@ import { createInvitationThrottle, createSignInThrottle } from '../console-throt
 import { createSurface } from '../shell';
 import { mountAccount, mountPublicAccount } from './console/account';
 import { mountDevelopers } from './console/developers';
+import { mountField } from './console/field';
 import { mountOffice } from './console/office';
 import { mountRentals } from './console/rentals';
 import { mountSettings } from './console/settings';
@@ -58,6 +59,7 @@ export function createConsoleSurface(deps: ConsoleDeps) {
   app.use('*', consoleGate({ auth, registry: deps.registry, secret: deps.secret, secureCookies }));
   mountAccount(surface, account);
   mountOffice(surface, deps);
+  mountField(surface, deps);
   mountRentals(surface, deps);
   mountSettings(surface, deps);
   mountDevelopers(surface, deps);

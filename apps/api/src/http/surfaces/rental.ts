@@ -9,10 +9,12 @@ import {
   rentalOperations,
   uploadRentalJobPhotos,
 } from '../../contract/rental';
+import { confirmRentalCharge, getRentalChargePhoto, payRentalCharge } from '../../contract/rental-charges';
 import type { Db } from '../../db/client';
 import { loadCatalog } from '../../db/repositories/catalog';
 import { DomainError } from '../../domain/errors';
 import type { PhotoStore } from '../../photos/store';
+import { presentRentalCharge } from '../../present/field';
 import { presentJunkPhotos } from '../../present/jobs';
 import {
   presentChange,
@@ -21,6 +23,7 @@ import {
   presentJobRental,
   presentRental,
 } from '../../present/rentals';
+import { confirmCharge, payCharge, ticketPhoto } from '../../use-cases/field/pay';
 import { addJunkPhotos, takingPhotos } from '../../use-cases/jobs/photos';
 import { type ChangeDeps, confirmChange, makeChange, quoteChange, type Rental } from '../../use-cases/rentals/changes';
 import { type JobRental, moveJobWindow, readJobRental } from '../../use-cases/rentals/jobs';
@@ -56,7 +59,7 @@ export function createRentalSurface(deps: {
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
-  const { app, route, upload } = createSurface<RentalEnv>({
+  const { app, route, upload, image } = createSurface<RentalEnv>({
     name: 'the My booking API',
     surface: 'rental',
     base: RENTAL_BASE,
@@ -156,5 +159,22 @@ export function createRentalSurface(deps: {
       slot.release();
     }
   });
+  // What the field added (docs/decisions/drivers-day.md): a junk job's link has no charges.
+  const charged = (c: Context<RentalEnv>): Rental => {
+    const opened = c.get('rental');
+    if (opened.kind === 'order') return opened;
+    throw new DomainError('not_found', 'There is no such charge on this booking.', { field: 'charge_id' });
+  };
+  const paid = (answer: Awaited<ReturnType<typeof payCharge>>) => ({
+    charge: presentRentalCharge(answer),
+    client_secret: answer.clientSecret,
+  });
+  image(getRentalChargePhoto, (c) =>
+    ticketPhoto({ db: deps.db, photos: deps.photos }, charged(c), c.req.valid('param').charge_id),
+  );
+  route(payRentalCharge, async (c) => paid(await payCharge(changes, charged(c), c.req.valid('param').charge_id)));
+  route(confirmRentalCharge, async (c) =>
+    paid(await confirmCharge(changes, charged(c), c.req.valid('param').charge_id)),
+  );
   return app;
 }

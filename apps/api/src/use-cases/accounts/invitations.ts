@@ -20,7 +20,7 @@ import { checkNewPassword, normalizeEmail } from './users';
 
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
-const ROLES: readonly ConsoleRole[] = ['owner', 'staff'];
+const ROLES: readonly ConsoleRole[] = ['owner', 'staff', 'driver'];
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const invitationLink = (consoleBaseUrl: string, token: string) =>
@@ -56,7 +56,7 @@ export async function inviteMember(
   }
   const role = input.role as ConsoleRole;
   if (!ROLES.includes(role)) {
-    throw new DomainError('invalid_body', 'The role is owner or staff.', { field: 'role' });
+    throw new DomainError('invalid_body', 'The role is owner, staff or driver.', { field: 'role' });
   }
   if (await findConsoleUserByEmail(database.db, email)) {
     throw new DomainError('state_conflict', `${email} already has a console account.`, { field: 'email' });

@@ -7,6 +7,7 @@ import {
   bookingsPage,
 } from '../../db/repositories/bookings';
 import { estimateCounts } from '../../db/repositories/estimates';
+import { fieldDay } from '../../db/repositories/field';
 import { dashboardOf } from '../../domain/dashboard';
 import { addDays, startOfDayIn, todayIn } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
@@ -100,9 +101,11 @@ export async function dashboard(deps: OfficeDeps, scope: Scope, days: number) {
   const to = todayIn(timezone, deps.now());
   const from = addDays(to, -(days - 1));
   const { db } = deps.database;
-  const [rows, estimates] = await Promise.all([
+  const today = { from: startOfDayIn(timezone, to), to: startOfDayIn(timezone, addDays(to, 1)) };
+  const [rows, estimates, field] = await Promise.all([
     bookingDaysBetween(db, scope.companyId, from, to),
-    estimateCounts(db, scope.companyId, to, startOfDayIn(timezone, from), startOfDayIn(timezone, addDays(to, 1))),
+    estimateCounts(db, scope.companyId, to, startOfDayIn(timezone, from), today.to),
+    fieldDay(db, scope.companyId, today),
   ]);
-  return { ...dashboardOf(rows, from, to, estimates), currency };
+  return { ...dashboardOf(rows, from, to, estimates), currency, field: { date: to, ...field } };
 }

@@ -9,6 +9,7 @@ import { todayIn } from '../../domain/dates';
 import type { Scope } from '../../domain/scope';
 import { UNCONFIRMED_NOTICE_MINUTES } from '../../domain/session-state';
 import { fullSizesOn } from '../catalog/fleet-view';
+import { routesOfDay } from '../field/routes';
 import { catalogOf, type OfficeDeps } from '../shared/office-deps';
 
 /** The console's Needs action screen and its counts, and the Dispatch day: rows, presented by the route table. */
@@ -37,17 +38,19 @@ export async function needsActionCounts(deps: OfficeDeps, scope: Scope) {
 
 /**
  * The day's deliveries and pickups (orders that start or end on it) and its junk jobs by arrival window,
- * with the sizes it leaves no can of; `date` defaults to the company's today.
+ * with the sizes it leaves no can of and where each stop is on the drivers' routes; `date` defaults to the
+ * company's today.
  */
 export async function dispatchDay(deps: OfficeDeps, scope: Scope, date?: string) {
   const catalog = await catalogOf(deps.database, scope);
   const day = date ?? todayIn(catalog.company.timezone, deps.now());
   const { db } = deps.database;
-  const [orders, swaps, jobs, full] = await Promise.all([
+  const [orders, swaps, jobs, full, routes] = await Promise.all([
     ordersOfDay(db, scope.companyId, day),
     swapsOfDay(db, scope.companyId, day),
     jobsOfDay(db, scope.companyId, day),
     fullSizesOn(deps, catalog, day),
+    routesOfDay(deps, scope, day),
   ]);
-  return { day, orders, swaps, jobs, full };
+  return { day, orders, swaps, jobs, full, routes };
 }

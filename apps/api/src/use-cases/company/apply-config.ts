@@ -63,6 +63,10 @@ export function configToCatalog(input: unknown): CatalogValues {
         ),
         remind_before_pickup: c.rental_changes.remind_before_pickup,
       },
+      fieldWork: c.field_work && {
+        wasted_trip_fee_cents: c.field_work.wasted_trip_fee === null ? null : toCents(c.field_work.wasted_trip_fee),
+        notice_hours: c.field_work.notice_hours,
+      },
     },
     closedDates: c.closed_dates,
     sizes: c.sizes.map((s, i) => ({

@@ -133,6 +133,15 @@ export function rowsToConfig(rows: ConfigRows): CompanyConfigInput {
           },
         }
       : {}),
+    ...(c.fieldWork
+      ? {
+          field_work: {
+            wasted_trip_fee:
+              c.fieldWork.wasted_trip_fee_cents === null ? null : toDollars(c.fieldWork.wasted_trip_fee_cents),
+            notice_hours: c.fieldWork.notice_hours,
+          },
+        }
+      : {}),
   };
 }
 

@@ -79,29 +79,40 @@ export function mountPublicAccount(surface: ConsoleSurface, account: AccountDeps
   });
 }
 
+/** Who is signed in and signing out, which drivers call too. */
+const DRIVERS = { drivers: true } as const;
+
 /** Who is signed in, signing out, members and invitations: after the gate. */
 export function mountAccount(surface: ConsoleSurface, { auth, deps, secureCookies, invitations: sent }: AccountDeps) {
   const now = () => deps.now?.() ?? new Date();
 
-  surface.route(ops.getMe, async (c) => {
-    const member = c.get('member');
-    // The gate found this company's catalog a moment ago; without it the session is as good as none.
-    const company = await companyOf(deps.registry, member.companyId);
-    if (!company) throw new DomainError('unauthorized', 'Sign in to the console first.');
-    return {
-      name: member.name,
-      email: member.email,
-      role: member.role,
-      company: { slug: company.slug, name: company.name },
-    };
-  });
+  surface.route(
+    ops.getMe,
+    async (c) => {
+      const member = c.get('member');
+      // The gate found this company's catalog a moment ago; without it the session is as good as none.
+      const company = await companyOf(deps.registry, member.companyId);
+      if (!company) throw new DomainError('unauthorized', 'Sign in to the console first.');
+      return {
+        name: member.name,
+        email: member.email,
+        role: member.role,
+        company: { slug: company.slug, name: company.name },
+      };
+    },
+    DRIVERS,
+  );
 
-  surface.route(ops.signOut, async (c) => {
-    const { headers } = await auth.api.signOut({ headers: c.req.raw.headers, returnHeaders: true });
-    for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
-    deleteCookie(c, csrfCookieName(secureCookies), { path: '/', secure: secureCookies });
-    return { signed_out: true as const };
-  });
+  surface.route(
+    ops.signOut,
+    async (c) => {
+      const { headers } = await auth.api.signOut({ headers: c.req.raw.headers, returnHeaders: true });
+      for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+      deleteCookie(c, csrfCookieName(secureCookies), { path: '/', secure: secureCookies });
+      return { signed_out: true as const };
+    },
+    DRIVERS,
+  );
 
   const owner = { role: 'owner' } as const;
   surface.route(ops.listMembers, (c) => invitations.listMembers(deps.database, c.get('scope'), now()), owner);

@@ -1,6 +1,6 @@
 import { DomainError } from './errors';
-import { checkJobMove } from './job-status';
-import { checkOrderMove } from './order-status';
+import { checkJobMove, isJobStatus, jobMovesFrom } from './job-status';
+import { checkOrderMove, isOrderStatus, orderMovesFrom } from './order-status';
 
 /**
  * A driver's stops and what the field may do at each (docs/decisions/drivers-day.md). Each action moves the
@@ -30,8 +30,8 @@ export const stopKey = (ref: StopRef) => `${ref.kind}:${ref.id}`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function parseStopKey(key: string, field = 'stop'): StopRef {
-  const [kind, id] = key.split(':');
-  if (!['delivery', 'pickup', 'swap', 'junk'].includes(kind ?? '') || !UUID.test(id ?? '')) {
+  const [kind, id, ...rest] = key.split(':');
+  if (!['delivery', 'pickup', 'swap', 'junk'].includes(kind ?? '') || !UUID.test(id ?? '') || rest.length > 0) {
     throw new DomainError(
       'invalid_body',
       `"${key}" is not a stop: stops read like delivery:<id>, pickup:<id>, swap:<id>, junk:<id>.`,
@@ -84,21 +84,59 @@ export function planFieldAction(
   const plan: FieldPlan = { state: stop.state, orderPath: [], jobPath: [], photo: false };
   if (action === 'weigh_ticket') return plan;
   if (action === 'failed') return { ...plan, state: 'failed', orderPath: failedPath(stop.kind, status) };
+  const order = (to: string) => pathTo(status, to, orderMovesOf);
+  const job = (to: string) => pathTo(status, to, jobMovesOf);
   if (action === 'on_the_way') {
-    const orderPath = stop.kind === 'delivery' && status !== 'out_for_delivery' ? ['out_for_delivery'] : [];
-    const jobPath = stop.kind === 'junk' && status !== 'en_route' ? ['en_route'] : [];
-    return check(stop.number, status, { state: 'on_the_way', orderPath, jobPath, photo: false });
+    return check(stop.number, status, {
+      state: 'on_the_way',
+      orderPath: stop.kind === 'delivery' ? order('out_for_delivery') : [],
+      jobPath: stop.kind === 'junk' ? job('en_route') : [],
+      photo: false,
+    });
+  }
+  // A can is picked up or swapped only where it stands: delivered (or waiting for its pickup).
+  if ((stop.kind === 'pickup' || stop.kind === 'swap') && status !== 'delivered' && status !== 'waiting_pickup') {
+    throw new DomainError(
+      'state_conflict',
+      `Order #${stop.number} is ${status.replaceAll('_', ' ')}: its can is not on site.`,
+      {
+        field: 'action',
+        details: { status },
+      },
+    );
   }
   const target = {
-    delivery: {
-      orderPath: status === 'out_for_delivery' ? ['delivered'] : ['out_for_delivery', 'delivered'],
-      jobPath: [],
-    },
-    pickup: { orderPath: ['picked_up'], jobPath: [] },
+    delivery: { orderPath: order('delivered'), jobPath: [] },
+    pickup: { orderPath: order('picked_up'), jobPath: [] },
     swap: { orderPath: [], jobPath: [] },
-    junk: { orderPath: [], jobPath: status === 'en_route' ? ['completed'] : ['en_route', 'completed'] },
+    junk: { orderPath: [], jobPath: job('completed') },
   }[stop.kind];
   return check(stop.number, status, { state: 'done', ...target, photo: FINISH[stop.kind].photo });
+}
+
+const orderMovesOf = (s: string): readonly string[] => (isOrderStatus(s) ? orderMovesFrom(s) : []);
+const jobMovesOf = (s: string): readonly string[] => (isJobStatus(s) ? jobMovesFrom(s) : []);
+
+/**
+ * The office's moves from a status to another, fewest first (a driver on the way to a confirmed order's
+ * delivery schedules it, then takes it out): [] when already there, the target alone when no path exists
+ * (the check then refuses it in the office's words). Never through canceled, which is final.
+ */
+export function pathTo(from: string, to: string, moves: (s: string) => readonly string[]): string[] {
+  if (from === to) return [];
+  const seen = new Map<string, string[]>([[from, []]]);
+  const queue = [from];
+  while (queue.length) {
+    const at = queue.shift() as string;
+    for (const next of moves(at)) {
+      if (seen.has(next) || next === 'canceled') continue;
+      const path = [...(seen.get(at) as string[]), next];
+      if (next === to) return path;
+      seen.set(next, path);
+      queue.push(next);
+    }
+  }
+  return [to];
 }
 
 /** A delivery that could not be made waits for another day; the other kinds keep their status. */
@@ -106,10 +144,17 @@ const failedPath = (kind: StopKind, status: string) =>
   kind === 'delivery' && status === 'out_for_delivery' ? ['waiting_delivery'] : [];
 
 function check(number: number, from: string, plan: FieldPlan): FieldPlan {
-  let at = from;
-  for (const to of plan.orderPath) at = checkOrderMove(number, at, to);
-  at = from;
-  for (const to of plan.jobPath) at = checkJobMove(number, at, to);
+  try {
+    let at = from;
+    for (const to of plan.orderPath) at = checkOrderMove(number, at, to);
+    at = from;
+    for (const to of plan.jobPath) at = checkJobMove(number, at, to);
+  } catch (err) {
+    // The office's refusal, said to the driver: the stop cannot take this action now.
+    if (err instanceof DomainError)
+      throw new DomainError('state_conflict', err.message, { field: 'action', details: err.details });
+    throw err;
+  }
   if (plan.orderPath.length === 0 && plan.jobPath.length === 0 && (from === 'canceled' || from === 'completed')) {
     throw new DomainError('state_conflict', `#${number} is ${from}: there is nothing to do at this stop.`, {
       field: 'action',

@@ -89,7 +89,7 @@ describe.each(targets)('Booking API read side on $name', (target) => {
           price: 500,
           max_weight_tons: 10,
           overage_mode: 'flat',
-          overage_per_ton: null,
+          overage_per_ton: 150,
         },
       ],
     });

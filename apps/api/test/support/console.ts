@@ -57,9 +57,13 @@ export async function signIn(target: Target, email: string, password: string) {
  * A signed-in console client for a fixture user: `await consoleAs(target, 'acme', 'owner')`, `'acme', 'staff'`,
  * `'rival', 'owner'` (another company, for the cross-company 404s). Each call is a new session.
  */
-export async function consoleAs(target: Target, company: 'acme', role: 'owner' | 'staff'): Promise<ConsoleClient>;
+export async function consoleAs(
+  target: Target,
+  company: 'acme',
+  role: 'owner' | 'staff' | 'driver' | 'driver2',
+): Promise<ConsoleClient>;
 export async function consoleAs(target: Target, company: 'rival', role: 'owner'): Promise<ConsoleClient>;
-export async function consoleAs(target: Target, company: ConsoleCompany, role: 'owner' | 'staff') {
+export async function consoleAs(target: Target, company: ConsoleCompany, role: 'owner' | 'staff' | 'driver' | 'driver2') {
   const login = (target.fixtures.console[company] as Record<string, { email: string; password: string }>)[role];
   if (!login) throw new Error(`no console fixture user ${company} ${role}`);
   const { client, res } = await signIn(target, login.email, login.password);

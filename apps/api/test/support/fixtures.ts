@@ -81,9 +81,14 @@ export function acmeConfig(today: string): CompanyConfigInput {
           requires_ack: true,
           is_heavy: true,
           size_policy: 'listed',
-          sizes: [{ size: '10yd', price: 500, max_weight_tons: 10, overage_mode: 'flat' }],
+          sizes: [{ size: '10yd', price: 500, max_weight_tons: 10, overage_mode: 'flat', overage_per_ton: 150 }],
         },
-        { slug: 'shingles', label: 'Roofing shingles', size_policy: 'listed', sizes: [{ size: '20yd', price: null }] },
+        {
+          slug: 'shingles',
+          label: 'Roofing shingles',
+          size_policy: 'listed',
+          sizes: [{ size: '20yd', price: null, max_weight_tons: 4, overage_mode: 'per_ton', overage_per_ton: 90 }],
+        },
       ],
     },
     promo_codes: [
@@ -169,7 +174,8 @@ export type Fixtures = {
 
 export type ConsoleLogin = { email: string; password: string; name: string };
 export type ConsoleFixtures = {
-  acme: { owner: ConsoleLogin; staff: ConsoleLogin };
+  /** Two drivers: each sees only the stops the office gives it (driver-day.test.ts). */
+  acme: { owner: ConsoleLogin; staff: ConsoleLogin; driver: ConsoleLogin; driver2: ConsoleLogin };
   /** `blocked`: signs in only in console-throttle.test.ts, which locks the account out for 15 minutes. */
   rival: { owner: ConsoleLogin; blocked: ConsoleLogin };
   sleepy: { owner: ConsoleLogin };
@@ -178,13 +184,18 @@ export type ConsoleFixtures = {
 export const CONSOLE_PASSWORD = 'fixture-password-1234';
 
 async function consoleUsers(database: Database): Promise<ConsoleFixtures> {
-  const make = async (slug: string, role: 'owner' | 'staff', name: string) => {
-    const login = { email: `${role}@${slug}.example`, password: CONSOLE_PASSWORD, name };
+  const make = async (slug: string, role: 'owner' | 'staff' | 'driver', name: string, tag: string = role) => {
+    const login = { email: `${tag}@${slug}.example`, password: CONSOLE_PASSWORD, name };
     await createConsoleUser(database.db, await scopeOf(database, slug), { ...login, role });
     return login;
   };
   return {
-    acme: { owner: await make('acme', 'owner', 'Olive Owner'), staff: await make('acme', 'staff', 'Sam Staff') },
+    acme: {
+      owner: await make('acme', 'owner', 'Olive Owner'),
+      staff: await make('acme', 'staff', 'Sam Staff'),
+      driver: await make('acme', 'driver', 'Dana Driver'),
+      driver2: await make('acme', 'driver', 'Drew Driver', 'driver2'),
+    },
     rival: {
       owner: await make('rival', 'owner', 'Rita Rival'),
       blocked: await make('rival', 'staff', 'Tess Throttle'),

@@ -11,4 +11,9 @@ export const rentalBearer = [{ rentalToken: [] }];
 export const TOKEN_ERRORS = ['unauthorized', 'not_found', 'rate_limited', 'method_not_allowed'] as const;
 
 /** The company to reach about a booking. */
-export const RentalCompany = z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() });
+export const RentalCompany = z.object({
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  timezone: z.string().openapi({ description: "the company's IANA timezone: the page writes times in it" }),
+});

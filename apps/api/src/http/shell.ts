@@ -227,14 +227,12 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
         operation,
         async (c: Context) => {
           const { bytes, contentType } = await handler(c as never);
-          return new Response(new Uint8Array(bytes), {
-            status: 200,
-            headers: {
-              'Content-Type': contentType,
-              'Content-Disposition': 'inline',
-              'Cache-Control': 'private, max-age=3600',
-              'X-Content-Type-Options': 'nosniff',
-            },
+          // c.body keeps the headers middleware set (CORS for the My booking page).
+          return c.body(new Uint8Array(bytes), 200, {
+            'Content-Type': contentType,
+            'Content-Disposition': 'inline',
+            'Cache-Control': 'private, max-age=3600',
+            'X-Content-Type-Options': 'nosniff',
           });
         },
         guard,

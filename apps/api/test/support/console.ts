@@ -63,7 +63,11 @@ export async function consoleAs(
   role: 'owner' | 'staff' | 'driver' | 'driver2',
 ): Promise<ConsoleClient>;
 export async function consoleAs(target: Target, company: 'rival', role: 'owner'): Promise<ConsoleClient>;
-export async function consoleAs(target: Target, company: ConsoleCompany, role: 'owner' | 'staff' | 'driver' | 'driver2') {
+export async function consoleAs(
+  target: Target,
+  company: ConsoleCompany,
+  role: 'owner' | 'staff' | 'driver' | 'driver2',
+) {
   const login = (target.fixtures.console[company] as Record<string, { email: string; password: string }>)[role];
   if (!login) throw new Error(`no console fixture user ${company} ${role}`);
   const { client, res } = await signIn(target, login.email, login.password);

@@ -173,6 +173,8 @@ export interface components {
                 name: string;
                 phone: string | null;
                 email: string | null;
+                /** @description the company's IANA timezone: the page writes times in it */
+                timezone: string;
             };
             /** @enum {string} */
             status: "placed" | "confirmed" | "scheduled" | "out_for_delivery" | "delivered" | "waiting_pickup" | "picked_up" | "completed" | "canceled" | "waiting_delivery" | "waiting_landfill";
@@ -384,6 +386,8 @@ export interface components {
                 name: string;
                 phone: string | null;
                 email: string | null;
+                /** @description the company's IANA timezone: the page writes times in it */
+                timezone: string;
             };
             /** @description confirmed, scheduled, en_route, completed, canceled or pending_risk_review */
             status: string;

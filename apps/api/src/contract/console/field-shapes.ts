@@ -3,13 +3,9 @@ import { FAILURE_REASONS } from '../../domain/field-stops';
 
 /** The shapes the dispatch board and the driver's day share (operations: field.ts, office.ts). */
 
-export const StopKey = z
-  .string()
-  .min(1)
-  .max(80)
-  .openapi({
-    description: 'what the stop is for: delivery:<order id>, pickup:<order id>, swap:<change id>, junk:<job id>',
-  });
+export const StopKey = z.string().min(1).max(80).openapi({
+  description: 'what the stop is for: delivery:<order id>, pickup:<order id>, swap:<change id>, junk:<job id>',
+});
 export const FieldState = z.enum(['assigned', 'on_the_way', 'done', 'failed']);
 export const Reason = z.enum(FAILURE_REASONS);
 

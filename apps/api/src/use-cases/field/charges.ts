@@ -181,6 +181,8 @@ export async function decideCharge(deps: OfficeDeps, scope: Scope, id: string, d
     new DomainError('state_conflict', `This charge is ${charge.status}: it can no longer be changed.`, {
       field: 'action',
     });
+  // Read before the transaction: on PGlite a query outside it would wait for it (one session).
+  const catalog = decision.action === 'adjust' ? await catalogOf(deps.database, scope) : null;
   const changed = await db.transaction(async (tx) => {
     let row: FieldChargeRow | undefined;
     if (decision.action === 'hold') row = await updateFieldCharge(tx, charge, ['noticed'], { status: 'held' });
@@ -197,8 +199,7 @@ export async function decideCharge(deps: OfficeDeps, scope: Scope, id: string, d
       if (decision.amount === undefined) {
         throw new DomainError('invalid_body', 'Give the new amount before tax.', { field: 'amount' });
       }
-      const catalog = await catalogOf(deps.database, scope);
-      const amounts = adjusted(charge, toCents(Math.round(decision.amount * 100) / 100), catalog);
+      const amounts = adjusted(charge, toCents(Math.round(decision.amount * 100) / 100), catalog as Catalog);
       row = await updateFieldCharge(tx, charge, ['noticed', 'held', 'declined'], {
         amounts,
         grossTotalCents: amounts.gross_total_cents,

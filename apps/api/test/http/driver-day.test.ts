@@ -6,6 +6,7 @@ import { TEST_CARDS } from '../../src/payments/sandbox-cards';
 import { book } from '../support/booking';
 import { apiClient, expectError } from '../support/client';
 import { type ConsoleClient, consoleAs } from '../support/console';
+import { bookJunk } from '../support/junk';
 import { withTargetDb } from '../support/target-db';
 
 // The driver's day (docs/decisions/drivers-day.md): the office gives stops to drivers in order; a driver's
@@ -155,5 +156,66 @@ describe.each(targets)("the driver's day on $name", (target) => {
     );
     expect((texts as unknown as { rows: unknown[] }).rows).toHaveLength(1);
     expect((await staff.get(`/orders/${o.number}`)).body.data.status).toBe('delivered');
+  });
+
+  /** A member's id on the board of a day. */
+  const idOf = async (day: string, name: string) =>
+    (await staff.get('/dispatch', { query: { date: day } })).body.data.drivers.find(
+      (d: { name: string }) => d.name === name,
+    ).id as string;
+
+  it('a junk job’s visit moves the job: on the way (en route), done (completed)', async () => {
+    const { confirmed, slot } = await bookJunk(api, target);
+    const number = confirmed.body.data.job_number as number;
+    const board = (await staff.get('/dispatch', { query: { date: slot.date } })).body.data;
+    const job = board.jobs.find((j: { job_number: number }) => j.job_number === number);
+    expect(job.route).toMatchObject({ field_state: 'unassigned', driver_id: null });
+    const stop = job.route.stop as string;
+    await staff.post('/dispatch/route', {
+      body: { date: slot.date, driver_id: await idOf(slot.date, 'Dana Driver'), stops: [stop] },
+    });
+    const [shown] = (await driver.get('/driver/route', { query: { date: slot.date } })).body.data.stops;
+    expect(shown).toMatchObject({ kind: 'junk', number, notes: 'An old couch in the garage', what: 'Quarter truck' });
+    expect(shown.window).toEqual({ start: slot.start, end: slot.end });
+    const way = await driver.post('/driver/actions', { body: { id: randomUUID(), stop, action: 'on_the_way' } });
+    expect(way.body.data.stop).toMatchObject({ state: 'on_the_way', status: 'en_route' });
+    const done = await driver.post('/driver/actions', { body: { id: randomUUID(), stop, action: 'done' } });
+    expect(done.body.data.stop).toMatchObject({ state: 'done', status: 'completed', actions: [] });
+  });
+
+  it('could not complete: the reason kept, the delivery back to waiting, the wasted-trip fee noticed', async () => {
+    const o = await booked();
+    const stop = `delivery:${o.id}`;
+    await staff.post('/dispatch/route', {
+      body: { date: o.day, driver_id: await idOf(o.day, 'Dana Driver'), stops: [stop] },
+    });
+    await driver.post('/driver/actions', { body: { id: randomUUID(), stop, action: 'on_the_way' } });
+    const noReason = await driver.post('/driver/actions', { body: { id: randomUUID(), stop, action: 'failed' } });
+    expectError(noReason, 400, 'invalid_body', 'reason');
+    const failed = await driver.post('/driver/actions', {
+      body: { id: randomUUID(), stop, action: 'failed', reason: 'blocked' },
+    });
+    expect(failed.body.data.stop).toMatchObject({ state: 'failed', failure: 'blocked', status: 'waiting_delivery' });
+    const charges = (await staff.get('/field-charges')).body.data.filter(
+      (c: { order_number: number }) => c.order_number === o.number,
+    );
+    // $75, untaxed, card fee 3% + $0.30 = 2.55: 77.55.
+    expect(charges).toEqual([
+      expect.objectContaining({
+        kind: 'wasted_trip',
+        status: 'noticed',
+        failure: 'blocked',
+        amount: 75,
+        gross_total: 77.55,
+      }),
+    ]);
+    const board = (await staff.get('/dispatch', { query: { date: o.day } })).body.data;
+    const routed = board.deliveries.find((s: { order_number: number }) => s.order_number === o.number);
+    expect(routed.route).toMatchObject({ field_state: 'failed', failure: 'blocked' });
+    // Out of range weights are refused by the contract, before anything is written.
+    const heavy = await driver.post('/driver/actions', {
+      body: { id: randomUUID(), stop, action: 'weigh_ticket', ticket: { net_tons: 41, landfill_cost: 10 } },
+    });
+    expectError(heavy, 400, 'invalid_body', 'ticket.net_tons');
   });
 });

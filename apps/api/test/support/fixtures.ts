@@ -99,6 +99,8 @@ export function acmeConfig(today: string): CompanyConfigInput {
     ],
     commercial_accounts: [{ name: 'Big Builder', email: 'ap@bigbuilder.example' }],
     junk: acmeJunk(today),
+    // A wasted trip costs $75 (docs/decisions/drivers-day.md); field charges wait the default 24 hours.
+    field_work: { wasted_trip_fee: 75, notice_hours: 24 },
   };
 }
 

@@ -8,6 +8,7 @@ import { useUrlParams } from '../../components/url-state';
 import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import { CHANNELS, PerDayChart } from './_dashboard/charts';
+import { FieldToday } from './_dashboard/field-today';
 import { PaymentCapsNotice } from './_dashboard/payment-caps';
 import { day, money } from './_office/format';
 import type { Dashboard } from './_office/types';
@@ -20,7 +21,8 @@ const sum = (c: Day['bookings']) => c.link + c.widget + c.api;
 /**
  * The console's home: the business at a glance for the last 30 or 90 days (bookings and revenue per day by
  * channel, estimates and how many became bookings, the top UTM sources, the average booking, the held-for-
- * review rate). Every chart has its table; the period is in the address (?days=90).
+ * review rate), and today in the field (weigh tickets, tons, overage). Every chart has its table; the period is
+ * in the address (?days=90).
  */
 export default function DashboardPage() {
   const { params, set } = useUrlParams();
@@ -89,6 +91,8 @@ export default function DashboardPage() {
               </span>
             </li>
           </ul>
+
+          <FieldToday field={f.field} currency={f.currency} />
 
           <section aria-labelledby="per-day">
             <h2 id="per-day">Bookings per day</h2>

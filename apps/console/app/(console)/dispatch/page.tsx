@@ -1,15 +1,11 @@
 'use client';
 
-import Link from 'next/link';
-import { DataTable } from '../../../components/data-table';
 import { Field } from '../../../components/field';
 import { Notice } from '../../../components/notice';
-import { StatusBadge } from '../../../components/status-badge';
 import { useUrlParams } from '../../../components/url-state';
-import { api, queryValue } from '../../../lib/api';
-import { useApi } from '../../../lib/use-api';
-import { MoveControl } from '../_office/move';
-import type { DayJob, Stop } from '../_office/types';
+import { DayTables } from './day-tables';
+import { useLiveDay } from './live-day';
+import { RoutesBoard } from './routes-board';
 
 /** Adds days to a YYYY-MM-DD date (UTC arithmetic: a plain date has no timezone). */
 function shift(date: string, days: number): string {
@@ -18,51 +14,22 @@ function shift(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** A day's deliveries, pickups and swaps and its junk jobs by arrival window; the day is ?date= (default today). */
+const VIEWS = [
+  { key: 'stops', label: 'Stops and moves' },
+  { key: 'routes', label: 'Routes' },
+] as const;
+
+/**
+ * A day's deliveries, pickups, swaps and junk jobs, kept live (every 15 s while the tab is visible): as
+ * tables by kind with their status moves (?view= absent), or as the drivers' routes (?view=routes), where the
+ * office gives stops to drivers and orders them. The day is ?date= (default today).
+ */
 export default function DispatchPage() {
   const { params, set } = useUrlParams();
   const date = params.get('date') ?? undefined;
-  const day = useApi(
-    (signal) => api.GET('/dispatch', { params: { query: { date: queryValue(date) } }, signal }),
-    [date],
-  );
+  const view = params.get('view') === 'routes' ? 'routes' : 'stops';
+  const day = useLiveDay(date);
   const shown = day.data?.date ?? date;
-  const stops = (caption: string, rows: Stop[] | undefined, empty: string) => (
-    <DataTable<Stop>
-      caption={caption}
-      rows={rows}
-      loading={day.loading}
-      rowKey={(s) => `${s.kind}-${s.order_number}`}
-      empty={empty}
-      columns={[
-        { key: 'n', header: 'Order', cell: (s) => <Link href={`/orders/${s.order_number}`}>#{s.order_number}</Link> },
-        {
-          key: 'size',
-          header: 'Size',
-          cell: (s) =>
-            s.last_can ? (
-              <>
-                {s.size}{' '}
-                <span className="badge tone-warning" title="No can of this size is free this day">
-                  Last can
-                </span>
-              </>
-            ) : (
-              s.size
-            ),
-        },
-        { key: 'who', header: 'Customer', cell: (s) => `${s.customer_name}, ${s.customer_phone}` },
-        { key: 'where', header: 'Address', cell: (s) => s.address },
-        { key: 'status', header: 'Status', cell: (s) => <StatusBadge status={s.status} /> },
-        {
-          key: 'move',
-          action: true,
-          header: 'Move',
-          cell: (s) => <MoveControl kind="order" number={s.order_number} moves={s.moves} onMoved={day.reload} />,
-        },
-      ]}
-    />
-  );
   return (
     <>
       <h1>Dispatch{shown ? `: ${shown}` : ''}</h1>
@@ -87,32 +54,36 @@ export default function DispatchPage() {
         <button type="button" className="btn btn-link" onClick={() => set({ date: undefined })}>
           Today
         </button>
+        <fieldset className="period">
+          <legend className="visually-hidden">View</legend>
+          {VIEWS.map((v) => (
+            <button
+              key={v.key}
+              type="button"
+              className={`btn${v.key === view ? ' btn-primary' : ''}`}
+              aria-pressed={v.key === view}
+              onClick={() => set({ view: v.key === 'stops' ? undefined : v.key })}
+            >
+              {v.label}
+            </button>
+          ))}
+        </fieldset>
       </div>
+      <p className="muted">
+        Live: refreshed every 15 seconds
+        {day.updatedAt ? `, last at ${day.updatedAt.toLocaleTimeString('en-US')}` : ''}.
+        {day.stale ? ` The last refresh failed: ${day.stale}` : ''}
+      </p>
       {day.error ? <Notice tone="danger">{day.error.message}</Notice> : null}
-      {stops('Deliveries', day.data?.deliveries, 'No deliveries this day.')}
-      {stops('Pickups', day.data?.pickups, 'No pickups this day.')}
-      {stops('Swaps', day.data?.swaps, 'No swaps this day.')}
-      <DataTable<DayJob>
-        caption="Junk removal jobs"
-        rows={day.data?.jobs}
-        loading={day.loading}
-        rowKey={(j) => String(j.job_number)}
-        empty="No junk removal jobs this day."
-        columns={[
-          { key: 'n', header: 'Job', cell: (j) => <Link href={`/jobs/${j.job_number}`}>#{j.job_number}</Link> },
-          { key: 'window', header: 'Arrival', cell: (j) => `${j.window.start}–${j.window.end}` },
-          { key: 'load', header: 'Load', cell: (j) => j.load },
-          { key: 'who', header: 'Customer', cell: (j) => `${j.customer_name}, ${j.customer_phone}` },
-          { key: 'where', header: 'Address', cell: (j) => j.address },
-          { key: 'status', header: 'Status', cell: (j) => <StatusBadge status={j.status} /> },
-          {
-            key: 'move',
-            action: true,
-            header: 'Move',
-            cell: (j) => <MoveControl kind="job" number={j.job_number} moves={j.moves} onMoved={day.reload} />,
-          },
-        ]}
-      />
+      {view === 'routes' ? (
+        day.data ? (
+          <RoutesBoard day={day.data} live={day} />
+        ) : (
+          <p className="muted">Loading…</p>
+        )
+      ) : (
+        <DayTables day={day.data} loading={day.loading} onMoved={day.reload} />
+      )}
     </>
   );
 }

@@ -18,17 +18,21 @@ type Role = Invitation['role'];
 /** What an owner is about to do to a member: remove them, or give them the other role. */
 type Acting = { member: Member; to: Role | 'removed' };
 
-const roleName = (role: Role) => (role === 'owner' ? 'Owner' : 'Office staff');
+const ROLE_NAMES: Record<Role, string> = { owner: 'Owner', staff: 'Office staff', driver: 'Driver' };
+const roleName = (role: Role) => ROLE_NAMES[role];
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
-const other = (role: Role): Role => (role === 'owner' ? 'staff' : 'owner');
-const roleButton = (m: Member) => (m.role === 'owner' ? 'Make staff' : 'Make owner');
-const roleAction = (m: Member) => (m.role === 'owner' ? `Make ${m.name} office staff` : `Make ${m.name} an owner`);
+/** The role the member's button gives: staff become owners; owners and drivers become office staff. */
+const other = (role: Role): Role => (role === 'staff' ? 'owner' : 'staff');
+const roleButton = (m: Member) => (other(m.role) === 'owner' ? 'Make owner' : 'Make staff');
+const roleAction = (m: Member) =>
+  other(m.role) === 'owner' ? `Make ${m.name} an owner` : `Make ${m.name} office staff`;
 
 /**
  * The team, for owners: who has an account (change a role, remove someone: not yourself, and the company
- * keeps an owner, which the API decides), the invitations still open, and inviting someone by e-mail. The
- * navigation hides it from staff; the API refuses them (403) whatever the page shows.
+ * keeps an owner, which the API decides), the invitations still open, and inviting someone by e-mail (office
+ * staff, an owner, or a driver, who sees only the route the office gives them). The navigation hides it from
+ * staff; the API refuses them (403) whatever the page shows.
  */
 export default function TeamPage() {
   const team = useApi((signal) => api.GET('/members', { signal }), []);
@@ -140,6 +144,7 @@ export default function TeamPage() {
             <select {...control} defaultValue="staff">
               <option value="staff">Office staff: bookings, leads and customers</option>
               <option value="owner">Owner: also settings, keys, webhooks and the team</option>
+              <option value="driver">Driver: sees only the route you give them</option>
             </select>
           )}
         </Field>

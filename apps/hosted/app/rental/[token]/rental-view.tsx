@@ -7,6 +7,7 @@ import { type ChangeKind, day } from '../../../lib/rental-format';
 import { BookingDetails, BookingStatus } from './booking-summary';
 import type { ChangeFormProps } from './change-form';
 import { ChangeHistory } from './change-history';
+import { ChargesSection } from './charges-section';
 import { EndEarlyForm } from './end-early-form';
 import { ExtendForm } from './extend-form';
 import { MoveDeliveryForm } from './move-delivery-form';
@@ -80,6 +81,7 @@ export function RentalView({ initial, token, api }: Props) {
       notice={notice}
     >
       <BookingStatus status={booking.status} />
+      <ChargesSection booking={booking} api={api} token={token} local={local} onRefresh={refresh} />
       <BookingDetails booking={booking} />
 
       {payment ? (

@@ -5,11 +5,13 @@ import { Notice } from '../../../../components/notice';
 import { api, pathNumber } from '../../../../lib/api';
 import { useApi } from '../../../../lib/use-api';
 import { RecordView } from '../../_office/record-view';
+import { FieldSection } from './field-section';
 import { RentalSection } from './rental-section';
 
 /**
  * An order: what was booked, customer, invoice, payment, attribution, its rental after booking (days, changes,
- * the customer's link), timeline; approve, reject or move it.
+ * the customer's link), what the field did (stops, photos, weigh tickets, charges), timeline; approve, reject or
+ * move it.
  */
 export default function OrderPage() {
   const { number } = useParams<{ number: string }>();
@@ -31,7 +33,12 @@ export default function OrderPage() {
       number={o.order_number}
       record={o}
       reload={order.reload}
-      extra={<RentalSection number={o.order_number} onChanged={order.reload} />}
+      extra={
+        <>
+          <RentalSection number={o.order_number} onChanged={order.reload} />
+          <FieldSection number={o.order_number} onChanged={order.reload} />
+        </>
+      }
       booked={[
         ['Size', o.size],
         ...(o.material ? ([['Material', o.material]] as [string, string][]) : []),

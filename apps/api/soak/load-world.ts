@@ -33,13 +33,19 @@ export type LeadPush = {
   existing?: boolean;
 };
 
+/** A console member the load signs in as (a driver): its id in the company, its login and its session. */
+export type ConsoleMember = { id: string; name: string; email: string; password: string; cookies: Map<string, string> };
+
 export type LoadSetup = {
   base: string;
   serverKey: string;
   dataKey: string;
   consoleOrigin: string;
   owner: { email: string; password: string; cookies: Map<string, string> };
-  sizes: { id: string; yards: number }[];
+  /** The company's drivers, each signed in (its invitation accepted) with a session of its own. */
+  drivers: ConsoleMember[];
+  /** The sizes, with what a weigh ticket is measured against (tons included before the overage). */
+  sizes: { id: string; yards: number; label: string; includedTons: number }[];
   closedDays: Set<string>;
   minDate: string;
   /** The last day whose calendar was read: a rental's pickup falls before it. */

@@ -66,7 +66,7 @@ export type {
   paths as DataPaths,
   webhooks as DataWebhooks,
 } from './generated/data';
-export type { RentalBooking, RentalChange, RentalChangeQuote, RentalChangeRequest } from './rental';
+export type { RentalBooking, RentalChange, RentalChangeQuote, RentalChangeRequest, RentalCharge } from './rental';
 export type { RateLimitOptions } from './transport';
 export {
   type BookingEvent,

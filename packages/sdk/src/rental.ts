@@ -8,3 +8,5 @@ export type RentalBooking = components['schemas']['RentalBooking'];
 export type RentalChange = components['schemas']['RentalChange'];
 export type RentalChangeQuote = components['schemas']['RentalChangeQuote'];
 export type RentalChangeRequest = components['schemas']['RentalChangeRequest'];
+/** What the field added after the booking (an overage from the scale, a wasted trip). */
+export type RentalCharge = components['schemas']['RentalCharge'];

@@ -27,6 +27,9 @@ export const RentalCharge = z
         photo: z.boolean().openapi({ description: 'the ticket photo: GET …/charges/{id}/ticket-photo' }),
       })
       .nullable(),
+    stop_kind: z
+      .enum(['delivery', 'pickup', 'swap', 'junk'])
+      .openapi({ description: 'the stop it came of: a pickup or swap weighed, a visit that could not be completed' }),
     failure: z.enum(FAILURE_REASONS).nullable(),
     amount: Dollars,
     tax: Dollars,

@@ -118,6 +118,9 @@ function chargeTicket(charge: FieldChargeRow, ticket: WeighTicketRow | null) {
   };
 }
 
+/** Which stop a charge came of: its key's kind (a wasted trip's key also carries its day). */
+const stopKindOf = (charge: FieldChargeRow) => charge.stopKey.split(':')[0] as StopKind;
+
 const failureOf = (charge: FieldChargeRow) =>
   charge.kind === 'wasted_trip' ? ((charge.amounts as { reason?: FailureReason }).reason ?? null) : null;
 
@@ -138,6 +141,7 @@ export function presentFieldCharge(row: {
     job_number: row.jobNumber,
     customer_name: row.customerName,
     ticket: chargeTicket(charge, row.ticket),
+    stop_kind: stopKindOf(charge),
     failure: failureOf(charge),
     ...chargeMoney(charge),
     currency: charge.currency,
@@ -165,6 +169,7 @@ export function presentRentalCharge({ charge, ticket }: { charge: FieldChargeRow
       rate: shown.rate,
       photo: shown.photo_id !== null,
     },
+    stop_kind: stopKindOf(charge),
     failure: failureOf(charge),
     ...money,
     currency: charge.currency as 'USD' | 'CAD',

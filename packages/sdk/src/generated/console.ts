@@ -1859,7 +1859,7 @@ export interface components {
             bring_back: string | null;
             /** @description this stop's photo ids */
             photos: string[];
-            ticket: components["schemas"]["ConsoleWeighTicket"];
+            ticket: components["schemas"]["ConsoleWeighTicket"] | null;
         };
         ConsoleWeighTicket: {
             id: string;
@@ -1872,7 +1872,7 @@ export interface components {
             landfill_cost: number;
             photo_id: string | null;
             created_at: string;
-        } | null;
+        };
         ConsoleFieldActionDone: {
             stop: components["schemas"]["ConsoleDriverStop"];
             replayed: boolean;
@@ -1912,6 +1912,11 @@ export interface components {
                 landfill_cost: number;
                 photo_id: string | null;
             } | null;
+            /**
+             * @description the stop it came of: a pickup or swap weighed, a visit that could not be completed
+             * @enum {string}
+             */
+            stop_kind: "delivery" | "pickup" | "swap" | "junk";
             /** @enum {string|null} */
             failure: "blocked" | "not_there" | "overfilled" | "prohibited_items" | null;
             /**
@@ -2137,6 +2142,11 @@ export interface components {
                 /** @description the ticket photo: GET …/charges/{id}/ticket-photo */
                 photo: boolean;
             } | null;
+            /**
+             * @description the stop it came of: a pickup or swap weighed, a visit that could not be completed
+             * @enum {string}
+             */
+            stop_kind: "delivery" | "pickup" | "swap" | "junk";
             /** @enum {string|null} */
             failure: "blocked" | "not_there" | "overfilled" | "prohibited_items" | null;
             /**

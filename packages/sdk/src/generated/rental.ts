@@ -343,6 +343,11 @@ export interface components {
                 /** @description the ticket photo: GET …/charges/{id}/ticket-photo */
                 photo: boolean;
             } | null;
+            /**
+             * @description the stop it came of: a pickup or swap weighed, a visit that could not be completed
+             * @enum {string}
+             */
+            stop_kind: "delivery" | "pickup" | "swap" | "junk";
             /** @enum {string|null} */
             failure: "blocked" | "not_there" | "overfilled" | "prohibited_items" | null;
             /**

@@ -75,7 +75,7 @@ export const DriverStop = z
     what: z.string().openapi({ description: 'the size (and material) or the load' }),
     bring_back: z.string().nullable().openapi({ description: 'what comes back to the yard or the landfill' }),
     photos: z.array(z.string()).openapi({ description: "this stop's photo ids" }),
-    ticket: TicketOut.nullable(),
+    ticket: z.union([TicketOut, z.null()]),
   })
   .openapi('ConsoleDriverStop');
 
@@ -196,6 +196,9 @@ export const FieldCharge = z
         photo_id: z.string().nullable(),
       })
       .nullable(),
+    stop_kind: z
+      .enum(['delivery', 'pickup', 'swap', 'junk'])
+      .openapi({ description: 'the stop it came of: a pickup or swap weighed, a visit that could not be completed' }),
     failure: Reason.nullable(),
     amount: Dollars.openapi({ description: 'the overage or the fee, before tax' }),
     tax: Dollars,

@@ -62,7 +62,7 @@ describe.each(drivers())('repositories on %s', (driver) => {
         priceCents: 50_000,
         maxWeightTons: 10,
         overageMode: 'flat',
-        overagePerTonCents: null,
+        overagePerTonCents: 15_000,
       },
     ]);
     expect(catalog?.promos.get('FIFTY')).toMatchObject({ type: 'amount', amountCents: 5_000 });

@@ -19,7 +19,7 @@ export type JunkBooking = {
   service: 'junk';
   reference: string;
   job_number: number;
-  company: { name: string; phone: string | null; email: string | null };
+  company: RentalBooking['company'];
   /** confirmed, scheduled, en_route, completed, canceled or pending_risk_review */
   status: string;
   load: string;

@@ -234,6 +234,31 @@ export async function findFieldCharge(db: Queryable, companyId: string, id: stri
   return row;
 }
 
+/** How long a `charging` row waits before another pass takes it up (its pass died mid-charge). */
+export const STALE_CHARGING_MS = 5 * 60_000;
+
+/**
+ * Claims a due charge for the worker: a `noticed` one still noticed, or a `charging` one still stale (the
+ * first claimer stamps it, so of two passes one gets the row back).
+ */
+export async function claimFieldCharge(db: Queryable, charge: FieldChargeRow, now: Date) {
+  const stale = new Date(now.getTime() - STALE_CHARGING_MS);
+  const [row] = await db
+    .update(fieldCharges)
+    .set({ status: 'charging', updatedAt: now })
+    .where(
+      and(
+        eq(fieldCharges.companyId, charge.companyId),
+        eq(fieldCharges.id, charge.id),
+        charge.status === 'charging'
+          ? sql`${fieldCharges.status} = 'charging' and ${fieldCharges.updatedAt} < ${stale}`
+          : eq(fieldCharges.status, 'noticed'),
+      ),
+    )
+    .returning();
+  return row;
+}
+
 /** Moves a charge on if it is still in one of `from`: of two callers, one gets the row back. */
 export async function updateFieldCharge(
   db: Queryable,
@@ -305,7 +330,7 @@ export async function dueFieldCharges(db: Queryable, now: Date, limit: number) {
     .where(
       and(
         lte(fieldCharges.chargeAfter, now),
-        sql`(${fieldCharges.status} = 'noticed' or (${fieldCharges.status} = 'charging' and ${fieldCharges.updatedAt} < ${new Date(now.getTime() - 5 * 60_000)}))`,
+        sql`(${fieldCharges.status} = 'noticed' or (${fieldCharges.status} = 'charging' and ${fieldCharges.updatedAt} < ${new Date(now.getTime() - STALE_CHARGING_MS)}))`,
       ),
     )
     .orderBy(asc(fieldCharges.chargeAfter))

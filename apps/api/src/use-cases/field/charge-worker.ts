@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { loadCatalog } from '../../db/repositories/catalog';
 import { findCustomer } from '../../db/repositories/customers';
-import { dueFieldCharges, type FieldChargeRow, updateFieldCharge } from '../../db/repositories/field';
+import { claimFieldCharge, dueFieldCharges, type FieldChargeRow, updateFieldCharge } from '../../db/repositories/field';
 import { findOrder, type OrderRow } from '../../db/repositories/orders';
 import { enqueueMessages, enqueueWebhooks } from '../../db/repositories/outbox';
 import { insertPayment } from '../../db/repositories/payments';
@@ -26,7 +26,7 @@ export type ChargeDeps = { db: Db; processorFor: ProcessorFor; now: () => Date; 
 export async function chargeDueFieldCharges(deps: ChargeDeps, limit = 20): Promise<number> {
   let charged = 0;
   for (const due of await dueFieldCharges(deps.db, deps.now(), limit)) {
-    const claimed = await updateFieldCharge(deps.db, due, [due.status], { status: 'charging' });
+    const claimed = await claimFieldCharge(deps.db, due, deps.now());
     if (!claimed) continue;
     if (await chargeOne(deps, claimed)) charged++;
   }

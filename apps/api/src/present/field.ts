@@ -1,4 +1,5 @@
-import type { FieldChargeRow, FieldPhotoRow, RouteStopRow, WeighTicketRow } from '../db/repositories/field';
+import type { FieldPhotoRow, RouteStopRow, WeighTicketRow } from '../db/repositories/field';
+import type { FieldChargeRow } from '../db/repositories/field-charges';
 import type { FailureReason, FieldAction, StopKind } from '../domain/field-stops';
 import type { OverageAmounts } from '../domain/overage';
 import { dollars } from '../messages/money';

@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFieldCharge, insertFieldCharge } from '../../src/db/repositories/field';
+import { findFieldCharge, insertFieldCharge } from '../../src/db/repositories/field-charges';
 import { insertSandboxPaymentMethod } from '../../src/db/repositories/sandbox-intents';
 import { orders, payments, weighTickets } from '../../src/db/schema';
 import { addDays, todayIn } from '../../src/domain/dates';
 import { createSandboxProcessor } from '../../src/payments/sandbox';
 import { chargeDueFieldCharges } from '../../src/use-cases/field/charge-worker';
+import type { ProcessorFor } from '../../src/use-cases/shared/payments';
 import { type AcmeOrders, acmeOrders } from '../support/acme-orders';
 import { drivers } from '../support/databases';
 import { ACME_TZ } from '../support/fixtures';
@@ -97,7 +98,7 @@ describe.each(drivers())('the field charge worker on %s', (driver) => {
       };
     };
     const at0 = Date.now();
-    const pass = (ms: number, processorFor = captureLost) =>
+    const pass = (ms: number, processorFor: ProcessorFor = captureLost) =>
       chargeDueFieldCharges({ db, processorFor, now: () => new Date(at0 + ms) });
 
     expect(await pass(0)).toBe(0);
@@ -108,12 +109,12 @@ describe.each(drivers())('the field charge worker on %s', (driver) => {
     // Five minutes on, one pass takes it up with the same key, and the processor answers the same intent.
     const recording = () => {
       const p = processor();
-      return {
-        ...p,
-        chargeSaved: (input: Parameters<typeof p.chargeSaved>[0]) => (
-          keys.push(input.idempotencyKey), p.chargeSaved(input)
-        ),
+      const chargeSaved = (input: Parameters<typeof p.chargeSaved>[0]) => {
+        keys.push(input.idempotencyKey);
+        return p.chargeSaved(input);
       };
+      return { ...p, chargeSaved };
+    };
     };
     expect(await pass(6 * 60_000, recording)).toBe(1);
     expect(await pass(20 * 60_000, recording)).toBe(0);

@@ -7,7 +7,7 @@ import {
   bookingsPage,
 } from '../../db/repositories/bookings';
 import { estimateCounts } from '../../db/repositories/estimates';
-import { fieldDay } from '../../db/repositories/field';
+import { fieldDay } from '../../db/repositories/field-charges';
 import { dashboardOf } from '../../domain/dashboard';
 import { addDays, startOfDayIn, todayIn } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';

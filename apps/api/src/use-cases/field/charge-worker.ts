@@ -1,7 +1,12 @@
 import type { Db } from '../../db/client';
 import { loadCatalog } from '../../db/repositories/catalog';
 import { findCustomer } from '../../db/repositories/customers';
-import { claimFieldCharge, dueFieldCharges, type FieldChargeRow, updateFieldCharge } from '../../db/repositories/field';
+import {
+  claimFieldCharge,
+  dueFieldCharges,
+  type FieldChargeRow,
+  updateFieldCharge,
+} from '../../db/repositories/field-charges';
 import { findOrder, type OrderRow } from '../../db/repositories/orders';
 import { enqueueMessages, enqueueWebhooks } from '../../db/repositories/outbox';
 import { insertPayment } from '../../db/repositories/payments';

@@ -1,16 +1,14 @@
 import type { Queryable, Tx } from '../../db/client';
 import { findCustomer } from '../../db/repositories/customers';
+import { insertTicket, type RouteStopRow, setOrderWeights } from '../../db/repositories/field';
 import {
   chargesOfOrder,
   type FieldChargeRow,
   findFieldCharge,
   insertFieldCharge,
-  insertTicket,
   listFieldCharges,
-  type RouteStopRow,
-  setOrderWeights,
   updateFieldCharge,
-} from '../../db/repositories/field';
+} from '../../db/repositories/field-charges';
 import { findOrder, type OrderRow, setOrderStatus } from '../../db/repositories/orders';
 import { enqueueMessages } from '../../db/repositories/outbox';
 import type { Catalog } from '../../domain/catalog';

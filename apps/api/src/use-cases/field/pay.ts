@@ -1,4 +1,5 @@
-import { chargesOfOrder, findFieldCharge, findFieldPhoto, updateFieldCharge } from '../../db/repositories/field';
+import { findFieldPhoto } from '../../db/repositories/field';
+import { chargesOfOrder, findFieldCharge, updateFieldCharge } from '../../db/repositories/field-charges';
 import { DomainError } from '../../domain/errors';
 import type { PhotoStore } from '../../photos/store';
 import type { Rental } from '../rentals/rental';

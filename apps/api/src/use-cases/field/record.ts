@@ -1,4 +1,5 @@
-import { listFieldCharges, photosOfOrder, stopsOfOrder, ticketsOfOrder } from '../../db/repositories/field';
+import { photosOfOrder, stopsOfOrder, ticketsOfOrder } from '../../db/repositories/field';
+import { listFieldCharges } from '../../db/repositories/field-charges';
 import { findOrderByNumber } from '../../db/repositories/orders';
 import type { Scope } from '../../domain/scope';
 import { noSuch, type OfficeDeps } from '../shared/office-deps';

@@ -1,4 +1,4 @@
-import { chargesOfOrder } from '../../db/repositories/field';
+import { chargesOfOrder } from '../../db/repositories/field-charges';
 import { changesOf } from '../../db/repositories/rentals';
 import { timeIn, todayIn } from '../../domain/dates';
 import { changesOffered, moveCutoff } from '../../domain/rental-changes';

@@ -5,7 +5,7 @@ import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { api, call } from '../lib/api';
 import { COUNTS_CHANGED } from '../lib/counts';
-import { routeCache } from '../lib/field-queue';
+import { routeCache } from '../lib/field-store';
 import type { NavCounts } from '../lib/types';
 import { useApi } from '../lib/use-api';
 import { useMe } from './me';

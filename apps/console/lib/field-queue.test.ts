@@ -7,16 +7,15 @@ import {
   type DriverStop,
   type FieldTransport,
   flushQueue,
-  memoryStore,
   newId,
   nextSeq,
   parseTicket,
   type QueuedAction,
   type QueuedPhoto,
-  routeCache,
   verdictOf,
   withQueued,
 } from './field-queue';
+import { memoryStore, routeCache } from './field-store';
 
 const stop = (over: Partial<DriverStop> = {}): DriverStop => ({
   stop: 'delivery:00000000-0000-4000-8000-000000000001',

@@ -14,11 +14,11 @@ import {
   type Queued,
   type QueuedAction,
   type DriverRoute as Route,
-  routeCache,
   type ShownStop,
   verdictOf,
   withQueued,
 } from '../../../lib/field-queue';
+import { routeCache } from '../../../lib/field-store';
 import { DaySwitcher, longDay } from './day-switcher';
 import { memberKey } from './phone-store';
 import { QueueBanner } from './queue-banner';

@@ -1,4 +1,5 @@
-import { memoryStore, type Queued, type QueueStore } from '../../../lib/field-queue';
+import type { Queued, QueueStore } from '../../../lib/field-queue';
+import { memoryStore } from '../../../lib/field-store';
 
 /**
  * The driver's queue on the phone: IndexedDB (photos stay Blobs), one record per action or photo, each with

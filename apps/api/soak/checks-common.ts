@@ -2,6 +2,7 @@
 // few examples a check's detail lists.
 import type pg from 'pg';
 import type { Crash } from './api-instances';
+import type { TicketRecord } from './load-field';
 import type { BookingRecord, LeadPerson, LeadPush } from './load-world';
 import type { NginxLine } from './nginx';
 import type { Delivery } from './receiver';
@@ -24,6 +25,10 @@ export type ChecksInput = {
   bookings: BookingRecord[];
   people: Map<string, LeadPerson>;
   pushes: LeadPush[];
+  /** The weigh tickets the driver's day sent (load-field.ts). */
+  tickets: TicketRecord[];
+  /** Steps of the driver's day answered as they should not have been (each also an unexpected answer). */
+  fieldFailed: number;
   deliveries: Delivery[];
   nginx: NginxLine[];
   windows: FaultWindow[];

@@ -103,7 +103,9 @@ export async function moneyChecks(input: ChecksInput, add: (c: Check) => void) {
   }
   const [sums] = await rows<{ intents: number; bookings: number }>(
     db,
-    `select (select coalesce(sum(amount_cents), 0) from sandbox_payment_intents where status = 'succeeded')::bigint as intents,
+    // The field charges' captures (no booking's: metadata field_charge) are checks-field.ts's.
+    `select (select coalesce(sum(amount_cents), 0) from sandbox_payment_intents
+              where status = 'succeeded' and metadata->>'field_charge' is null)::bigint as intents,
             (select coalesce(sum(gross_total_cents), 0) from orders where payment_status = 'paid')::bigint
           + (select coalesce(sum(gross_total_cents), 0) from junk_jobs where payment_status = 'paid')::bigint as bookings`,
   );

@@ -1,8 +1,10 @@
 // What must hold after the soak, read from the database (the platform's records and the sandbox's, which
 // stands where the card processor's would), the receiver's log and nginx's access log.
-// The checks run in order here (checks-money.ts, checks-webhooks.ts, checks-leads.ts, checks-windows.ts, then
-// the processes' below); the logs' are in checks-logs.ts. The known product bugs are listed here.
+// The checks run in order here (checks-money.ts, checks-webhooks.ts, checks-leads.ts, checks-windows.ts,
+// checks-field.ts, then the processes' below); the logs' are in checks-logs.ts. The known product bugs are
+// listed here.
 import { type Check, type ChecksInput, type KnownIssue, list } from './checks-common';
+import { fieldCheck } from './checks-field';
 import { leadCheck } from './checks-leads';
 import { moneyChecks, outcomeCheck } from './checks-money';
 import { webhookCheck } from './checks-webhooks';
@@ -12,14 +14,15 @@ export async function runChecks(input: ChecksInput): Promise<{ checks: Check[]; 
   const checks: Check[] = [];
   const add = (c: Check) => checks.push(c);
 
-  // In the order they are printed: 1 to 3, then 4, 5, 6 and 7 (each file numbers its own).
+  // In the order they are printed: 1 to 3, then 4, 5, 6, 7 and 8 (each file numbers its own).
   await moneyChecks(input, add);
   await webhookCheck(input, add);
   await leadCheck(input, add);
   const { perWindow } = windowCheck(input, add);
   outcomeCheck(input, add);
+  await fieldCheck(input, add);
 
-  // 8. The processes: a SIGTERM ends in a clean exit within the timeout; every instance ready at the end.
+  // 9. The processes: a SIGTERM ends in a clean exit within the timeout; every instance ready at the end.
   const g = input.graceful;
   const notReady = input.instancesReady.filter((i) => i.status !== 200);
   add({
@@ -38,7 +41,7 @@ export async function runChecks(input: ChecksInput): Promise<{ checks: Check[]; 
       `instances ready at the end: ${input.instancesReady.length - notReady.length} of ${input.instancesReady.length}${list(notReady)}`,
   });
 
-  // 9. No instance died on its own (a supervisor started each one again a second later).
+  // 10. No instance died on its own (a supervisor started each one again a second later).
   const crashes = input.crashes.map((c) => ({
     instance: c.instance,
     at: input.t(c.at),

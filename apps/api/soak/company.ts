@@ -1,6 +1,8 @@
 // The soak's company, set up with the CLI (dist/cli.js) as an operator sets one up: the demo company under
 // the soak's slug, a server key for the load and one to revoke at the end, the Data API approved with a data
-// key, a webhook endpoint per receiver path (their secrets given to the receiver), the owner invited.
+// key, a webhook endpoint per receiver path (their secrets given to the receiver), the owner and two drivers
+// invited. Its field charges are taken as soon as they are noticed (`field_work.notice_hours` 0), so the
+// charge worker takes every overage of the driver's day (load-field.ts) within the run.
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +15,11 @@ const execFileAsync = promisify(execFile);
 
 export const SLUG = 'soak';
 export const CONSOLE_ORIGIN = 'http://console.soak.localhost';
+/** The drivers the office gives routes to (load-field.ts): invited with the CLI, signed in by load-setup.ts. */
+export const DRIVERS = [
+  { email: 'dana.driver@soak.example', name: 'Dana Soak' },
+  { email: 'drew.driver@soak.example', name: 'Drew Soak' },
+] as const;
 
 /** Sets the company up; `svc` runs the CLI again later (the probe key's revocation). */
 export async function setUpCompany({
@@ -49,12 +56,14 @@ export async function setUpCompany({
     name: 'Soak Roll-Off & Junk',
     // Crews enough for every junk booking of a long run; the windows' rules are the demo's.
     junk: { ...demo.junk, windows: demo.junk.windows.map((w: { capacity: number }) => ({ ...w, capacity: 60 })) },
+    // No notice before a field charge: the charge worker (every SVC_RECOVERY_INTERVAL_MS) takes it at once.
+    field_work: { ...demo.field_work, notice_hours: 0 },
   };
   const companyFile = path.join(dir, 'soak-company.json');
   writeFileSync(companyFile, JSON.stringify(company, null, 2));
   await svc('company', 'apply', companyFile); // migrates the new database first
   const hookUrl = (h: HookName) => `${receiver.base}${HOOKS[h].path}`;
-  const [server, probeKey, dataKey, invited, ...hooks] = await Promise.all([
+  const [server, probeKey, dataKey, invited, drivers, ...hooks] = await Promise.all([
     svc('keys', 'create', SLUG, '--kind', 'server', '--label', 'soak load'),
     // Revoked at the end: every instance must stop taking it within seconds (LISTEN/NOTIFY after the restarts).
     svc('keys', 'create', SLUG, '--kind', 'server', '--label', 'soak propagation probe'),
@@ -65,6 +74,9 @@ export async function setUpCompany({
       return svc('data-api', 'keys', 'create', SLUG, '--label', 'soak load');
     })(),
     svc('users', 'invite', SLUG, 'owner@soak.example', '--role', 'owner'),
+    Promise.all(
+      DRIVERS.map(async (d) => ({ ...d, ...(await svc('users', 'invite', SLUG, d.email, '--role', 'driver')) })),
+    ) as Promise<{ email: string; name: string; link: string }[]>,
     ...(Object.keys(HOOKS) as HookName[]).map((h) =>
       svc(
         'webhooks',
@@ -80,5 +92,5 @@ export async function setUpCompany({
   (Object.keys(HOOKS) as HookName[]).forEach((h, i) => {
     receiver.secrets[h] = hooks[i].secret;
   });
-  return { svc, company, server, probeKey, dataKey, invited, hooks };
+  return { svc, company, server, probeKey, dataKey, invited, drivers, hooks };
 }

@@ -47,6 +47,10 @@ export function startFaults(stack: {
   const allReady = () => Promise.all(instances.map((i) => i.ready(60_000)));
   const receiverDownAt = loadStarted + 0.23 * loadMs;
   receiver.planOutage(receiverDownAt, receiverDownAt + receiverDownMs);
+  // The driver's day takes no new order from 15 s before the receiver's outage until it ends: a day's orders
+  // each send five or six order.status_changed, and the data-office endpoint would meet more than the 20
+  // failures in a row that switch an endpoint off (receiver.ts) within the outage. Every other fault meets it.
+  load.fieldHolds.push({ from: receiverDownAt - 15_000, to: receiverDownAt + receiverDownMs });
 
   /** A fault whose recovery failed (an instance never ready again): recorded, and the run goes on. */
   const faultErrors: { fault: string; error: string }[] = [];

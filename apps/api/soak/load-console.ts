@@ -8,6 +8,31 @@ import { sleep } from './stack';
 
 // ---- the console ---------------------------------------------------------------------------------------
 
+/**
+ * A console caller with a member's cookie jar, as the console's page calls: its Origin, the session cookie
+ * and, on writes, X-SVC-CSRF; the session's tokens join the secrets no log may hold.
+ */
+export function consoleCaller(load: LoadContext, cookies: Map<string, string>) {
+  const origin = load.setup.consoleOrigin;
+  return async (op: string, method: string, url: string, json?: unknown) => {
+    const headers: Record<string, string> = { origin };
+    if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const csrf = [...cookies].find(([k]) => k.endsWith('svc-console.csrf'))?.[1];
+    if (csrf && method !== 'GET') headers['x-svc-csrf'] = decodeURIComponent(csrf);
+    // A form (a photo's upload) goes as multipart/form-data, anything else as JSON.
+    const body = json instanceof FormData ? { form: json } : { json };
+    const answer = await load.http.call(op, method, `/console/v1${url}`, { headers, ...body });
+    applySetCookies(cookies, answer.headers);
+    for (const value of cookies.values()) {
+      const token = decodeURIComponent(value);
+      load.secrets.add(token);
+      // A signed cookie is `<token>.<signature>`: the token alone is what the database holds.
+      if (token.includes('.')) load.secrets.add(token.slice(0, token.indexOf('.')));
+    }
+    return answer;
+  };
+}
+
 export class ConsoleVisits {
   readonly office = { approved: 0, rejected: 0, moved: 0, leadsMoved: 0, conflicts: 0, signIns: 0 };
 
@@ -17,22 +42,7 @@ export class ConsoleVisits {
   ) {}
 
   private consoleClient(cookies: Map<string, string>) {
-    const origin = this.load.setup.consoleOrigin;
-    return async (op: string, method: string, url: string, json?: unknown) => {
-      const headers: Record<string, string> = { origin };
-      if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-      const csrf = [...cookies].find(([k]) => k.endsWith('svc-console.csrf'))?.[1];
-      if (csrf && method !== 'GET') headers['x-svc-csrf'] = decodeURIComponent(csrf);
-      const answer = await this.load.http.call(op, method, `/console/v1${url}`, { headers, json });
-      applySetCookies(cookies, answer.headers);
-      for (const value of cookies.values()) {
-        const token = decodeURIComponent(value);
-        this.load.secrets.add(token);
-        // A signed cookie is `<token>.<signature>`: the token alone is what the database holds.
-        if (token.includes('.')) this.load.secrets.add(token.slice(0, token.indexOf('.')));
-      }
-      return answer;
-    };
+    return consoleCaller(this.load, cookies);
   }
 
   /** One look at the console's badges with the office's session (the PostgreSQL fault calls it meanwhile). */
@@ -89,7 +99,10 @@ export class ConsoleVisits {
       );
       if (list.status !== 200) continue;
       const chain = jobs ? jobChain : orderChain;
-      const movable = (list.body.data as Json[]).filter((r) => chain[r.status]);
+      // The orders the driver's day has taken (load-field.ts) are moved by it alone.
+      const movable = (list.body.data as Json[]).filter(
+        (r) => chain[r.status] && (jobs || !this.load.fieldOrders.has(r.order_number)),
+      );
       if (!movable.length) continue;
       const row = pick(movable);
       const number = jobs ? row.job_number : row.order_number;

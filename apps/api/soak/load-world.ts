@@ -65,6 +65,8 @@ export type Rates = {
   /** Seconds between the office's actions (it approves, rejects and moves as it reads). */
   officeEverySeconds: number;
   ownerEverySeconds: number;
+  /** Seconds between a driver's orders (load-field.ts; each driver works one order at a time). */
+  fieldEverySeconds: number;
 };
 
 export const DEFAULT_RATES: Rates = {
@@ -75,6 +77,7 @@ export const DEFAULT_RATES: Rates = {
   lead: 0.25,
   officeEverySeconds: 2.5,
   ownerEverySeconds: 5,
+  fieldEverySeconds: 3,
 };
 
 export const loadSamplePhotos = (repoRoot: string) =>

@@ -71,6 +71,7 @@ export function printReport(r: {
     photos_uploaded: load.bookings.reduce((n, b) => n + (b.photos ?? 0), 0),
     lead_pushes: load.pushes.length,
     office: load.office,
+    field: load.field,
     arrivals: load.arrivals,
     webhooks_received: receiver.counts,
     receiver_down: receiver.downWindows.map((w) => ({ from: t(w.from), to: w.to ? t(w.to) : null })),
@@ -79,7 +80,7 @@ export function printReport(r: {
   console.log(
     `\nTotals: ${total} requests in ${seconds.toFixed(0)} s (${totals.requests_per_second}/s); ${totals.dumpster_bookings} dumpster and ${totals.junk_bookings} junk bookings ` +
       `(${totals.photos_uploaded} photos), ${totals.lead_pushes} lead pushes; office ${JSON.stringify(load.office)}; ` +
-      `receiver ${JSON.stringify(receiver.counts)}; counters of the instances since their last start ${JSON.stringify(metrics)}`,
+      `driver's day ${JSON.stringify(load.field)}; receiver ${JSON.stringify(receiver.counts)}; counters of the instances since their last start ${JSON.stringify(metrics)}`,
   );
   console.log(
     `Instance logs: ${JSON.stringify(logs.requests)} request lines; errors logged: ${JSON.stringify(logs.errors)}; ` +

@@ -2,14 +2,15 @@
 // minutes in all; `-- --duration 10m` for longer). The topology of docs/deploy.md on one machine: three
 // standalone API instances (dist/standalone.js) on a PostgreSQL cluster and a Redis of the soak's own, behind
 // a real nginx (soak/nginx.conf.template) on loopback, a company's webhook receiver that fails a share of
-// deliveries and goes down for a while, and a mixed load (soak/load.ts) for a bounded time. Meanwhile, spaced
-// over the load: one instance hangs and is SIGKILLed, one is SIGTERMed (graceful) with requests in flight,
-// both started again; PostgreSQL is stopped and started; Redis is stopped for 10 s. Each fault's window is
-// recorded. Then, once the outbox and the recovery worker have settled, it checks from the database, the
-// sandbox's records (the card processor's stand-in), the receiver's log, nginx's log and the instances' logs
-// that nothing was lost, doubled or leaked (soak/checks.ts), prints each check, p50/p99 per operation and the
-// totals, saves bench/results/soak-latest.json and exits non-zero when a check fails. Every process, the
-// cluster and the temporary folder go at the end, also on a failure or Ctrl-C; a failed run keeps its logs.
+// deliveries and goes down for a while, and a mixed load (soak/load.ts, the driver's day included) for a
+// bounded time. Meanwhile, spaced over the load: one instance hangs and is SIGKILLed, one is SIGTERMed
+// (graceful) with requests in flight, both started again; PostgreSQL is stopped and started; Redis is stopped
+// for 10 s. Each fault's window is recorded. Then, once the outbox, the recovery worker and the charge worker
+// have settled, it checks from the database, the sandbox's records (the card processor's stand-in), the
+// receiver's log, nginx's log and the instances' logs that nothing was lost, doubled or leaked
+// (soak/checks.ts), prints each check, p50/p99 per operation and the totals, saves
+// bench/results/soak-latest.json and exits non-zero when a check fails. Every process, the cluster and the
+// temporary folder go at the end, also on a failure or Ctrl-C; a failed run keeps its logs.
 // The pieces: the processes (stack.ts and one file per kind), the company (company.ts), the load (load.ts),
 // the faults (faults.ts), the checks (checks.ts) and the report (report.ts).
 import { randomBytes } from 'node:crypto';
@@ -128,14 +129,14 @@ try {
   const pgVersion = await cluster.serverVersion();
 
   // ---- the company, with the CLI as an operator sets one up ----
-  const { svc, company, server, probeKey, dataKey, invited, hooks } = await setUpCompany({
+  const { svc, company, server, probeKey, dataKey, invited, drivers, hooks } = await setUpCompany({
     apiDir,
     dir,
     cluster,
     receiver,
   });
   say(
-    `company "${SLUG}" set up with the CLI: a server key, the Data API approved (paid plan) and a data key, 4 webhook endpoints, an owner invited`,
+    `company "${SLUG}" set up with the CLI: a server key, the Data API approved (paid plan) and a data key, 4 webhook endpoints, an owner and ${drivers.length} drivers invited, field charges taken without notice`,
   );
 
   // ---- three API instances, nginx in front ----
@@ -152,8 +153,9 @@ try {
 
   // ---- what the visitors need to know: the owner's sign-in, sizes, the calendar ----
   const recorder = new Recorder();
-  const { setup, ownerPassword } = await readLoadSetup(new Http(nginx.base, recorder), {
+  const { setup, ownerPassword, driverPasswords } = await readLoadSetup(new Http(nginx.base, recorder), {
     invited,
+    drivers,
     server,
     dataKey,
     company,
@@ -216,6 +218,8 @@ try {
     bookings: load.bookings,
     people: load.people,
     pushes: load.pushes,
+    tickets: load.tickets,
+    fieldFailed: load.field.failed,
     deliveries: receiver.accepted,
     nginx: nginx.accessLines(),
     windows: faults.windows,
@@ -234,10 +238,16 @@ try {
       [
         { kind: 'API keys', values: [server.key, probeKey.key, dataKey.key] },
         { kind: 'webhook secrets', values: hooks.map((h: { secret: string }) => h.secret) },
-        { kind: 'platform secrets', values: [apiEnv.BETTER_AUTH_SECRET as string, metricsToken, ownerPassword] },
+        {
+          kind: 'platform secrets',
+          values: [apiEnv.BETTER_AUTH_SECRET as string, metricsToken, ownerPassword, ...driverPasswords],
+        },
         { kind: 'console session tokens', values: secrets.filter((v) => !v.startsWith('pi_')) },
         { kind: 'payment client secrets', values: secrets.filter((v) => v.startsWith('pi_')) },
-        { kind: 'e-mails and phones', values: [...load.personal, 'owner@soak.example'] },
+        {
+          kind: 'e-mails and phones',
+          values: [...load.personal, 'owner@soak.example', ...drivers.map((d: { email: string }) => d.email)],
+        },
       ],
     ),
   );

@@ -115,7 +115,6 @@ describe.each(drivers())('the field charge worker on %s', (driver) => {
       };
       return { ...p, chargeSaved };
     };
-    };
     expect(await pass(6 * 60_000, recording)).toBe(1);
     expect(await pass(20 * 60_000, recording)).toBe(0);
     expect(new Set(keys).size).toBe(1);

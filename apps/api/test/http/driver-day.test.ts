@@ -218,4 +218,29 @@ describe.each(targets)("the driver's day on $name", (target) => {
     });
     expectError(heavy, 400, 'invalid_body', 'ticket.net_tons');
   });
+
+  it('the office saving a route while its driver acts loses neither: the state stays, a moved stop is refused', async () => {
+    const o = await booked();
+    const stop = `delivery:${o.id}`;
+    const [dana, drew] = [await idOf(o.day, 'Dana Driver'), await idOf(o.day, 'Drew Driver')];
+    const give = (driverId: string) =>
+      staff.post('/dispatch/route', { body: { date: o.day, driver_id: driverId, stops: [stop] } });
+    await give(dana);
+    const [saved, acted] = await Promise.all([
+      give(dana),
+      driver.post('/driver/actions', { body: { id: randomUUID(), stop, action: 'on_the_way' } }),
+    ]);
+    expect([saved.status, acted.status]).toEqual([200, 200]);
+    const [shown] = (await driver.get('/driver/route', { query: { date: o.day } })).body.data.stops;
+    expect(shown).toMatchObject({ stop, state: 'on_the_way' });
+    // Given to another driver while Dana fails it: Dana's action lands first (and the stop keeps it) or is a 404.
+    const [moved, late] = await Promise.all([
+      give(drew),
+      driver.post('/driver/actions', { body: { id: randomUUID(), stop, action: 'failed', reason: 'not_there' } }),
+    ]);
+    expect(moved.status).toBe(200);
+    expect([200, 404]).toContain(late.status);
+    const [theirs] = (await driver2.get('/driver/route', { query: { date: o.day } })).body.data.stops;
+    expect(theirs.state).toBe(late.status === 200 ? 'failed' : 'on_the_way');
+  });
 });

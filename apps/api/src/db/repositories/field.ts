@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
 import { consoleUsers, fieldActions, fieldPhotos, orders, routeStops, weighTickets } from '../schema';
 
@@ -68,8 +68,9 @@ export async function photosOfOrder(db: Queryable, companyId: string, orderId: s
 
 /**
  * A member's route of a day set to exactly `stops` in order, in the caller's transaction: the listed stops
- * leave other routes of that day, the member's other stops leave the route. A stop already started (on the
- * way, done, failed) keeps its state wherever it goes.
+ * leave other routes of that day, the member's other stops leave the route. The rows concerned are locked
+ * first and kept rows are updated in place, so a field action at one of them (which locks its row) either
+ * finishes first and keeps its state, or waits and finds where the stop went.
  */
 export async function setRoute(
   tx: Queryable,
@@ -79,42 +80,41 @@ export async function setRoute(
   stops: { key: string; kind: RouteStopRow['kind']; orderId: string | null; junkJobId: string | null }[],
 ) {
   const keys = stops.map((s) => s.key);
-  const kept = keys.length
+  const concerned = or(
+    keys.length ? inArray(routeStops.stopKey, keys) : undefined,
+    driverId ? eq(routeStops.driverId, driverId) : undefined,
+  );
+  const rows = concerned
     ? await tx
         .select()
         .from(routeStops)
-        .where(and(eq(routeStops.companyId, companyId), eq(routeStops.day, day), inArray(routeStops.stopKey, keys)))
+        .where(and(eq(routeStops.companyId, companyId), eq(routeStops.day, day), concerned))
+        .for('update')
     : [];
-  if (driverId) {
-    await tx
-      .delete(routeStops)
-      .where(and(eq(routeStops.companyId, companyId), eq(routeStops.day, day), eq(routeStops.driverId, driverId)));
-  }
-  if (keys.length) {
-    await tx
-      .delete(routeStops)
-      .where(and(eq(routeStops.companyId, companyId), eq(routeStops.day, day), inArray(routeStops.stopKey, keys)));
-  }
-  if (!driverId || stops.length === 0) return;
-  const before = new Map(kept.map((k) => [k.stopKey, k]));
-  await tx.insert(routeStops).values(
-    stops.map((s, i) => {
-      const was = before.get(s.key);
-      return {
+  const byKey = new Map(rows.map((r) => [r.stopKey, r]));
+  const leaving = rows.filter((r) => !driverId || !keys.includes(r.stopKey)).map((r) => r.id);
+  if (leaving.length) await tx.delete(routeStops).where(inArray(routeStops.id, leaving));
+  if (!driverId) return;
+  for (const [i, stop] of stops.entries()) {
+    const kept = byKey.get(stop.key);
+    if (kept) {
+      await tx
+        .update(routeStops)
+        .set({ driverId, position: i + 1, updatedAt: new Date() })
+        .where(eq(routeStops.id, kept.id));
+    } else {
+      await tx.insert(routeStops).values({
         companyId,
         day,
-        stopKey: s.key,
-        kind: s.kind,
-        orderId: s.orderId,
-        junkJobId: s.junkJobId,
+        stopKey: stop.key,
+        kind: stop.kind,
+        orderId: stop.orderId,
+        junkJobId: stop.junkJobId,
         driverId,
         position: i + 1,
-        state: was?.state ?? 'assigned',
-        stateAt: was?.stateAt ?? null,
-        failure: was?.failure ?? null,
-      };
-    }),
-  );
+      });
+    }
+  }
 }
 
 export async function setStopState(

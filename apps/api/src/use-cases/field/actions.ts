@@ -60,7 +60,11 @@ export async function sendFieldAction(deps: OfficeDeps, scope: Scope, input: Fie
   try {
     await db.transaction(async (tx) => {
       if (!(await claimFieldAction(tx, row(scope, me, input, doneAt)))) throw new Replayed();
-      const locked = (await lockStop(tx, stop)) as RouteStopRow;
+      // The office may have moved the stop meanwhile (another driver, off the route): then it is not ours.
+      const locked = await lockStop(tx, stop);
+      if (locked?.driverId !== me) {
+        throw new DomainError('not_found', 'This stop is not on your route any more.', { field: 'stop' });
+      }
       const record = await stopRecord(tx, scope.companyId, ref);
       if (!record) throw new DomainError('not_found', 'This stop is not on your route.', { field: 'stop' });
       const result = await act(tx, { catalog, stop: locked, record, input, now, doneAt, deps });

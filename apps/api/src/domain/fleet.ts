@@ -20,24 +20,13 @@ export type FleetSetup = {
 export const FLEET_DAYS = 60;
 
 /**
- * Rentals of one size that may overlap a range: `n` cans from `from` through `to` (the can's back day), as
- * day numbers (domain/dates.ts `dayNumber`), the unit the counts are summed in.
+ * A size's counts per day as the database keeps them (fleet_days, db/repositories/fleet.ts), by day number
+ * (domain/dates.ts `dayNumber`): cans with customers that day (rentals from their delivery day through the day
+ * their can is back, applied swaps on their day) and cans back that day. A day without a row counts nothing.
  */
-export type Rentals = { from: number; to: number; n: number }[];
+export type DayCounts = { day: number; out: number; back: number }[];
 
-/**
- * How the cans out change, by day number: +n the day rentals start, -n the day after their can is back and
- * its turnaround is over: the rentals the database grouped (db/repositories/fleet.ts) as a difference array.
- */
-export type CanChanges = { day: number; n: number }[];
-
-export function changesOf(rentals: Rentals, turnaroundDays: number): CanChanges {
-  const changes: CanChanges = [];
-  for (const r of rentals) changes.push({ day: r.from, n: r.n }, { day: r.to + turnaroundDays + 1, n: -r.n });
-  return changes;
-}
-
-/** Per day of [from, to]: cans out with customers (or held by a checkout) and cans in repair. */
+/** Per day of [from, to]: cans out (with customers or in their turnaround) and cans in repair. */
 export type FleetDays = { from: string; to: string; out: number[]; repair: number[] };
 
 export function sizeFleetOf(setup: FleetSetup | null, sizeKey: string): SizeFleet | null {
@@ -52,30 +41,41 @@ export function sizeFleetOf(setup: FleetSetup | null, sizeKey: string): SizeFlee
   };
 }
 
-/** Counts cans out and in repair per day of [from, to] from the changes of cans out (changesOf). */
-export function fleetDays(fleet: SizeFleet, changes: CanChanges, from: string, to: string): FleetDays {
+/**
+ * Cans out and in repair per day of [from, to]: a day's cans with customers, plus the cans back on one of the
+ * turnaround's days before it (a can back on day b is in the yard's turnaround through b + turnaround). The
+ * counts must cover [from - turnaround, to].
+ */
+export function fleetDaysOf(fleet: SizeFleet, counts: DayCounts, from: string, to: string): FleetDays {
   const first = dayNumber(from);
   const span = dayNumber(to) - first + 1;
-  const out = new Array<number>(span + 1).fill(0);
-  // A change before the range counts from its first day (a rental out already, or back already: +n and -n).
-  for (const c of changes) {
-    const i = Math.max(0, c.day - first);
-    if (i < span) (out[i] as number) += c.n;
+  const turnaround = fleet.turnaroundDays;
+  const out = new Array<number>(span).fill(0);
+  // back[j]: cans back on day first - turnaround + j.
+  const back = new Array<number>(span + turnaround).fill(0);
+  for (const c of counts) {
+    const i = c.day - first;
+    if (i >= 0 && i < span) (out[i] as number) += c.out;
+    const j = i + turnaround;
+    if (j >= 0 && j < back.length) (back[j] as number) += c.back;
   }
-  const add = (counts: number[], start: number, end: number, n: number) => {
-    const a = Math.max(0, start - first);
-    const b = Math.min(span - 1, end - first);
-    if (a > b) return;
-    (counts[a] as number) += n;
-    (counts[b + 1] as number) -= n;
-  };
+  // Day i holds the cans back on days i - turnaround through i - 1: back[i] through back[i + turnaround - 1].
+  let turning = 0;
+  for (let j = 0; j < turnaround; j++) turning += back[j] as number;
+  for (let i = 0; i < span; i++) {
+    (out[i] as number) += turning;
+    turning += (back[i + turnaround] as number) - (back[i] as number);
+  }
   const repair = new Array<number>(span + 1).fill(0);
-  for (const o of fleet.outOfService) add(repair, dayNumber(o.from), dayNumber(o.to), o.cans);
-  const sum = (counts: number[]) => {
-    for (let i = 1; i < span; i++) (counts[i] as number) += counts[i - 1] as number;
-    return counts.slice(0, span);
-  };
-  return { from, to, out: sum(out), repair: sum(repair) };
+  for (const o of fleet.outOfService) {
+    const a = Math.max(0, dayNumber(o.from) - first);
+    const b = Math.min(span - 1, dayNumber(o.to) - first);
+    if (a > b) continue;
+    (repair[a] as number) += o.cans;
+    (repair[b + 1] as number) -= o.cans;
+  }
+  for (let i = 1; i < span; i++) (repair[i] as number) += repair[i - 1] as number;
+  return { from, to, out, repair: repair.slice(0, span) };
 }
 
 /** Free cans on one day of the counted range (never below zero). */
@@ -133,7 +133,7 @@ export function nextDeliveryDay(
   return null;
 }
 
-/** Cans out today (with customers or held by a checkout), for the Data API and the console. */
+/** Cans out today (with customers or in their turnaround), for the Data API and the console. */
 export const outOn = (days: FleetDays, date: string) => {
   const i = daysBetween(days.from, date);
   return i < 0 || i >= days.out.length ? 0 : (days.out[i] as number);

@@ -1,51 +1,50 @@
 import { sql } from 'drizzle-orm';
-import type { Rentals } from '../../domain/fleet';
+import type { DayCounts } from '../../domain/fleet';
 import type { Queryable } from '../client';
-import { orderChanges, orders } from '../schema';
+import { preparedStatement } from '../prepared';
+
+type CountRow = { size: string; day: number; out: number; back: number };
+type CountValues = { companyId: string; sizes: string; since: string; to: string };
 
 /**
- * The rentals of some sizes whose can may be out between `since` and `to`, by size: orders that are not
- * canceled (docs/decisions/fleet.md; a session holds no can: docs/decisions/unpaid-intents-hold-nothing.md),
- * grouped by their days, as day numbers, and the applied swaps of those sizes (the full can a swap brings back
- * is out on its day and takes its turnaround: docs/decisions/my-booking.md). `since` is the first back day that still matters (the range's start
- * minus the turnaround). One statement on its partial index (`orders_fleet` on the day the can is back, an
- * index-only scan once the table is vacuumed), so the cost follows the rentals in the range, never a
- * company's history. (Summing the days in SQL instead, a row a day, made PostgreSQL's part five times slower:
- * bench/fleet.ts.)
+ * The counts of some sizes per day from `since` through `to`, as the database keeps them (fleet_days: every
+ * order that is not canceled and its applied swaps, kept by triggers in the transaction of each write,
+ * drizzle/0017_fleet_days.sql; docs/decisions/fleet.md). `since` is the first day whose cans back still matter
+ * (the range's start minus the turnaround). One index range of the primary key per size: a row a day, never
+ * the rentals. A prepared statement (db/prepared.ts): this runs on every calendar a customer opens.
  */
-export async function rentalsOfSizes(
+const countsOfSizes = preparedStatement<CountRow, CountValues>(sql`
+  select size_id as size, day - date '1970-01-01' as day, cans_out as out, cans_back as back
+  from fleet_days
+  where company_id = ${sql.placeholder('companyId')}
+    and size_id = any(string_to_array(${sql.placeholder('sizes')}::text, ',')::uuid[])
+    and day between ${sql.placeholder('since')}::date and ${sql.placeholder('to')}::date`);
+
+/** The same with one order's own rental taken out (its swaps stay counted): a change to its days. */
+const countsOfSizesExcept = preparedStatement<CountRow, CountValues & { except: string }>(sql`
+  select f.size_id as size, f.day - date '1970-01-01' as day,
+         f.cans_out - (x.id is not null and f.day between x.delivery_date and x.back_on)::int as out,
+         f.cans_back - (x.id is not null and f.day = x.back_on and x.back_on >= x.delivery_date)::int as back
+  from fleet_days f
+  left join orders x on x.id = ${sql.placeholder('except')}::uuid and x.company_id = f.company_id
+    and x.size_id = f.size_id and x.status <> 'canceled'
+  where f.company_id = ${sql.placeholder('companyId')}
+    and f.size_id = any(string_to_array(${sql.placeholder('sizes')}::text, ',')::uuid[])
+    and f.day between ${sql.placeholder('since')}::date and ${sql.placeholder('to')}::date`);
+
+export async function dayCountsOfSizes(
   db: Queryable,
   companyId: string,
   sizeIds: string[],
   range: { since: string; to: string },
   /** An order left out of the counts: the one a change is about (it takes its own can along). */
   except?: string,
-): Promise<Map<string, Rentals>> {
-  const ids = sql.join(
-    sizeIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  // Raw rows, counted as integers: this runs on every calendar a customer opens, and the ORM's mapping of a
-  // few hundred grouped rows cost more than the statement.
-  const result = await db.execute(sql`
-    select ${orders.sizeId} as size, ${orders.deliveryDate} - date '1970-01-01' as f,
-           ${orders.backOn} - date '1970-01-01' as t, count(*)::int as n
-    from ${orders}
-    where ${orders.companyId} = ${companyId} and ${orders.sizeId} in (${ids}) and ${orders.backOn} >= ${range.since}
-      and ${orders.deliveryDate} <= ${range.to} and ${orders.status} <> 'canceled'
-      ${except ? sql`and ${orders.id} <> ${except}` : sql``}
-    group by ${orders.sizeId}, ${orders.deliveryDate}, ${orders.backOn}
-    union all
-    select ${orders.sizeId}, ${orderChanges.swapDate} - date '1970-01-01', ${orderChanges.swapDate} - date '1970-01-01',
-           count(*)::int
-    from ${orderChanges} join ${orders} on ${orders.id} = ${orderChanges.orderId}
-    where ${orderChanges.companyId} = ${companyId} and ${orderChanges.kind} = 'swap' and ${orderChanges.status} = 'applied'
-      and ${orderChanges.swapDate} between ${range.since} and ${range.to}
-      and ${orders.sizeId} in (${ids}) and ${orders.status} <> 'canceled'
-    group by ${orders.sizeId}, ${orderChanges.swapDate}`);
-  const bySize = new Map<string, Rentals>(sizeIds.map((id) => [id, []]));
-  for (const row of (result as unknown as { rows: { size: string; f: number; t: number; n: number }[] }).rows) {
-    bySize.get(row.size)?.push({ from: Number(row.f), to: Number(row.t), n: Number(row.n) });
+): Promise<Map<string, DayCounts>> {
+  const values = { companyId, sizes: sizeIds.join(','), since: range.since, to: range.to };
+  const rows = except ? await countsOfSizesExcept(db, { ...values, except }) : await countsOfSizes(db, values);
+  const bySize = new Map<string, DayCounts>(sizeIds.map((id) => [id, []]));
+  for (const row of rows) {
+    bySize.get(row.size)?.push({ day: Number(row.day), out: Number(row.out), back: Number(row.back) });
   }
   return bySize;
 }

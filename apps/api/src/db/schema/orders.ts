@@ -50,7 +50,7 @@ export const orders = pgTable(
     pickupDate: date('pickup_date').notNull(),
     /** The day its can came back, when that was before pickup_date (a pickup moved earlier: docs/decisions/fleet.md). */
     returnedOn: date('returned_on'),
-    /** The day its can is back: returned_on, else pickup_date (kept by the database; the fleet's counts read it). */
+    /** The day its can is back: returned_on, else pickup_date (kept by the database; the fleet's counts go by it: fleet_days). */
     backOn: date('back_on').generatedAlwaysAs(sql`coalesce(returned_on, pickup_date)`),
     address: jsonb('address').notNull(),
     placementLat: doublePrecision('placement_lat'),
@@ -96,8 +96,6 @@ export const orders = pgTable(
     index('orders_customer_unlisted').on(t.companyId, t.customerId).where(UNLISTED),
     // The office's search: the orders of the customers whose name, e-mail or phone matched (drizzle/0010_office.sql).
     index('orders_customer').on(t.companyId, t.customerId),
-    // The cans of a size out in a range (db/repositories/fleet.ts): rentals whose can is not back before it.
-    index('orders_fleet').on(t.companyId, t.sizeId, t.backOn, t.deliveryDate).where(sql`status <> 'canceled'`),
     // The pickups the reminder worker has yet to tell of (use-cases/rentals/reminders.ts): it shrinks as they go out.
     index('orders_pickup_reminders')
       .on(t.pickupDate)
@@ -137,6 +135,28 @@ export const orderListMonths = pgTable(
     listed: integer('listed').notNull(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.status, t.month] })],
+);
+
+/**
+ * The cans of each size out per day, kept by triggers on orders and order_changes
+ * (drizzle/0017_fleet_days.sql): the fleet's counts (db/repositories/fleet.ts) read a row a day per size
+ * instead of the rentals (docs/decisions/fleet.md). Every order that is not canceled counts in `cans_out` from
+ * its delivery day through its back day (back_on) and in `cans_back` on its back day; an applied swap counts
+ * in both on its day. The turnaround after a back day is the config's, added when read (domain/fleet.ts `fleetDaysOf`).
+ */
+export const fleetDays = pgTable(
+  'fleet_days',
+  {
+    companyId: companyId(),
+    /** The order's size (no reference: a count, kept by the database like order_list_counts). */
+    sizeId: uuid('size_id').notNull(),
+    day: date('day').notNull(),
+    /** Cans with customers that day: rentals from their delivery day through the day their can is back. */
+    cansOut: integer('cans_out').notNull(),
+    /** Cans back that day (their turnaround starts the next day). */
+    cansBack: integer('cans_back').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.sizeId, t.day] })],
 );
 
 /**

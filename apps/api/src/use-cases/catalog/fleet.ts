@@ -1,14 +1,13 @@
 import type { Queryable } from '../../db/client';
-import { rentalsOfSizes } from '../../db/repositories/fleet';
+import { dayCountsOfSizes } from '../../db/repositories/fleet';
 import { checkDeliveryDate, checkPickupDate, maxDate, minDate } from '../../domain/calendar';
 import type { Catalog, Size } from '../../domain/catalog';
 import { addDays } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
 import {
   canFits,
-  changesOf,
   type FleetDays,
-  fleetDays,
+  fleetDaysOf,
   fullDeliveryDays,
   nextDeliveryDay,
   type SizeFleet,
@@ -19,7 +18,8 @@ import { closedDays } from './dumpster';
 
 /**
  * The fleet as a booking rule (docs/decisions/fleet.md): the counts of one tracked size over a range of
- * delivery days, read from the orders of that range only (a session holds no can until it is an order).
+ * delivery days, read from the per-day counts the database keeps of the orders (a session holds no can until
+ * it is an order).
  */
 export type Tracked = Size & { fleet: SizeFleet };
 /** A rental asked for: its size, delivery and pickup days and length. */
@@ -64,13 +64,8 @@ export async function countFleets(
   const to = addDays(deliveries.to, longestRental + turnaround);
   const since = addDays(deliveries.from, -turnaround);
   const ids = sizes.map((s) => s.id);
-  const rentals = await rentalsOfSizes(db, catalog.company.id, ids, { since, to }, except);
-  return new Map(
-    sizes.map((s) => {
-      const changes = changesOf(rentals.get(s.id) ?? [], s.fleet.turnaroundDays);
-      return [s.id, fleetDays(s.fleet, changes, deliveries.from, to)];
-    }),
-  );
+  const counts = await dayCountsOfSizes(db, catalog.company.id, ids, { since, to }, except);
+  return new Map(sizes.map((s) => [s.id, fleetDaysOf(s.fleet, counts.get(s.id) ?? [], deliveries.from, to)]));
 }
 
 /** A delivery day POST /intents takes (checkDeliveryDate), with a pickup on a working day (checkPickupDate). */

@@ -22,7 +22,11 @@ export const MEASURED = [
   'apps/hosted/next.config.ts',
   'apps/hosted/package.json',
   'apps/api/src/server/next-server.ts',
+  'apps/api/src/http/surfaces/embed.ts',
+  'apps/api/src/http/surfaces/first-screen.ts',
   'e2e/bench/page.ts',
+  'e2e/bench/cold-load.ts',
+  'e2e/bench/third-party.ts',
 ];
 
 const SKIPPED = /\.(test|spec)\.tsx?$|\.md$/;

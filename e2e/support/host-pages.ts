@@ -34,6 +34,13 @@ export async function startHostPages(widgetUrl: string, host = 'localhost'): Pro
        ${tag('data-company="demo" data-size="10"')}
        ${tag('data-company="demo" data-service="junk"')}`,
     ),
+    '/twice.html': page(
+      'Austin Cleanouts: a form and a button',
+      '',
+      `<h1>Austin Cleanouts</h1><div id="dc-booking"></div>
+       ${tag('data-company="demo"')}
+       ${tag('data-company="demo" data-mode="fab" data-label="Book from anywhere"')}`,
+    ),
     '/hostile.html': page(
       'A hostile theme',
       `<style>

@@ -12,11 +12,12 @@ import { flowScripts } from './widget';
  * (packages/widget/dist/ssr.js: the same React and components the page's one script hydrates with), so the
  * first paint shows the company's real prices and the page needs no framework script (docs/decisions/server-rendered-pages.md).
  */
-type Ssr = Pick<typeof SsrModule, 'dumpsterPage' | 'junkPage' | 'visitorHeaders'>;
+type Ssr = Pick<typeof SsrModule, 'dumpsterPage' | 'junkPage' | 'visitorHeaders' | 'widgetScreen'>;
 
 let ssr: Promise<Ssr> | null = null;
 
-function renderer(): Promise<Ssr> {
+/** The flow's renderer (packages/widget/dist/ssr.js), loaded once. */
+export function renderer(): Promise<Ssr> {
   if (!ssr) {
     const file = path.join(/*turbopackIgnore: true*/ process.cwd(), '../../packages/widget/dist/ssr.js');
     if (!existsSync(file)) throw new Error('the booking flow is not built: run the build of @svc/widget');
@@ -79,6 +80,6 @@ const UNAVAILABLE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
  * front, and our Next server itself, which adds the socket's address (apps/api/src/server/next-server.ts).
  * Under plain `next start` that last entry may be the browser's own word, so it is not counted.
  */
-function believedHops(configured: string | undefined): number {
+export function believedHops(configured: string | undefined): number {
   return Number(configured ?? 0) + (process.env.SVC_NEXT_SOCKET_FORWARDED === '1' ? 1 : 0);
 }

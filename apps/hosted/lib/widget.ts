@@ -5,7 +5,8 @@ import { apiUrls } from './config';
 
 /**
  * The widget's built scripts (packages/widget/dist), as served under /widget/v1/:
- *   - the loader (booking.js), with the API's address and each flow's entry path written in;
+ *   - the loader (booking.js), with the API's address and each flow's files written in (its entry, then the
+ *     chunks it imports: the loader asks for them all at once);
  *   - the flows (flow/): ES modules with content-hashed names, one entry per service and the chunks they
  *     share. The build's manifest (flow/manifest.json, packages/widget/scripts/manifest.mjs) names each
  *     service's entry and every chunk it imports, so a page asks for all of it at once (modulepreload)
@@ -36,10 +37,12 @@ export function widgetFiles(): WidgetFiles {
     if (name.endsWith('.js')) flow.set(name, read(`flow/${name}`));
   }
   const { dumpster, junk } = JSON.parse(read('flow/manifest.json')) as Record<Service, FlowEntry>;
+  // Each flow as the loader asks for it: its entry, then every chunk the entry imports (modulepreload).
+  const files = ({ file, imports }: FlowEntry) => [file, ...imports].map((name) => FLOW_PATH + name).join(',');
   const loaderBody = read('booking.js')
     .replaceAll('__SVC_API_URL__', apiUrls().public)
-    .replaceAll('__SVC_DUMPSTER_FLOW__', FLOW_PATH + dumpster.file)
-    .replaceAll('__SVC_JUNK_FLOW__', FLOW_PATH + junk.file);
+    .replaceAll('__SVC_DUMPSTER_FLOW__', files(dumpster))
+    .replaceAll('__SVC_JUNK_FLOW__', files(junk));
   cache = { loader: { body: loaderBody, hash: hashOf(loaderBody) }, entries: { dumpster, junk }, flow };
   archive(flow);
   return cache;

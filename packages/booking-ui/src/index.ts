@@ -27,6 +27,7 @@ export type {
   Phase,
   Service,
   Settled,
+  WidgetProps,
 } from './engine/types';
 export { type JunkAnswers, junkCodec, junkFromParams, validateJunk } from './junk/answers';
 export { type JunkLoaded, type JunkPreload, loadJunk, startingJunk } from './junk/catalog';
@@ -34,3 +35,4 @@ export { JunkFlow, type JunkFlowProps } from './junk/flow';
 export { Brand, HostedFlow, Message, type PageInput, pageCss, SUBTITLES } from './page';
 export { type AnswerStore, sessionStore, urlStore } from './stores';
 export { bookingCss } from './styles';
+export { WidgetFlow, type WidgetInput } from './widget';

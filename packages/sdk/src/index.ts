@@ -58,7 +58,14 @@ export {
   type PageRequest,
   type SizesQuery,
 } from './data';
-export { type CompanyEmbed, fetchCompanyEmbed } from './embed';
+export {
+  type CompanyEmbed,
+  type FirstScreen,
+  type FirstScreenAnswer,
+  type FirstScreenQuery,
+  fetchCompanyEmbed,
+  fetchFirstScreen,
+} from './embed';
 export { type ErrorBody, type ErrorCode, SvcApiError, SvcConnectionError } from './errors';
 export type { components, paths, webhooks } from './generated/booking';
 export type {

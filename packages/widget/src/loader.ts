@@ -1,21 +1,15 @@
 import { rememberAttribution } from '@svc/booking-ui/attribution';
-import { type CompanyEmbed as Company, fetchCompanyEmbed } from '@svc/sdk/embed';
+import { el, hint, loading, message, shadowHost } from './loader-dom';
+import { type Answer, API_URL, firstScreen, loadFlow, prepare } from './loader-net';
 import { readOptions, type WidgetOptions } from './options';
-import { loaderCss } from './styles';
 
 /**
- * The widget's loader: the script a site owner pastes. It reads its own element, asks the platform for the
- * company, and draws the inline placeholder or the floating button. The booking flow of its service (an ES module) loads after
- * the page has rendered (inline) or when the visitor reaches for the button (fab). Nothing here blocks the
- * host page: no document.write, no synchronous request.
+ * The widget's loader: the script a site owner pastes. It reads its own element and at once asks the
+ * platform for the form's first screen (one request: the company, the key this page may use, the form
+ * rendered with its prices), and the flow's modules as that answer arrives. It draws that screen in a
+ * shadow root (inline, or in the floating button's dialog), and the flow module hydrates it where it
+ * stands. Nothing here blocks the host page: no document.write, no synchronous request.
  */
-
-// Filled in by the platform when it serves the script (apps/hosted: /widget/v1/booking.js).
-const API_URL = '__SVC_API_URL__';
-const FLOWS = { dumpster: '__SVC_DUMPSTER_FLOW__', junk: '__SVC_JUNK_FLOW__' };
-
-type FlowApi = { mount(el: HTMLElement, props: Record<string, unknown>): () => void };
-type Win = Window & { __svcFlows?: Partial<Record<keyof typeof FLOWS, Promise<FlowApi>>> };
 
 const TAG = '[svc widget]';
 const SCRIPT_PATH = /\/widget\/v1\/booking(\.[a-z0-9]+)?\.js(\?|$)/;
@@ -27,58 +21,6 @@ function ownScript(): HTMLScriptElement | null {
   const ours = document.querySelectorAll<HTMLScriptElement>('script[src]');
   for (const s of Array.from(ours)) if (SCRIPT_PATH.test(s.src) && !s.dataset.svcTaken) return s;
   return null;
-}
-
-/**
- * The flow of one service, an ES module imported once per page however many tags ask for it (its shared
- * chunks come with it, and are cached across the two flows). A failed import is asked again next time.
- */
-function loadFlow(service: keyof typeof FLOWS, base: string): Promise<FlowApi> {
-  const win = window as Win;
-  win.__svcFlows ??= {};
-  const flows = win.__svcFlows;
-  const src = new URL(FLOWS[service], base).toString();
-  let flow = flows[service];
-  if (!flow) {
-    flow = (import(/* webpackIgnore: true */ src) as Promise<FlowApi>).catch(() => {
-      flows[service] = undefined;
-      throw new Error(`could not load ${src}`);
-    });
-    flows[service] = flow;
-  }
-  return flow;
-}
-
-/** A host element whose shadow root holds everything we draw: host styles cannot reach in, ours cannot leak. */
-function shadowHost(parent: Element, color: string) {
-  const host = document.createElement('div');
-  host.setAttribute('data-svc-widget', '');
-  // Inline style beats the host page's selectors (even `* { all: unset }`) on the one element it can reach.
-  host.style.cssText = 'all:initial;display:block;';
-  parent.appendChild(host);
-  const root = host.attachShadow({ mode: 'open' });
-  root.innerHTML = `<style>${loaderCss}</style>`;
-  host.style.setProperty('--svc-color', color);
-  return { host, root };
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string>, text = '') {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text) node.textContent = text;
-  return node;
-}
-
-function message(title: string, text: string) {
-  const box = el('div', { class: 'box', role: 'status' });
-  box.append(el('h2', {}, title), el('p', {}, text));
-  return box;
-}
-
-function loading() {
-  const box = el('div', { class: 'loading', role: 'status' });
-  box.append(el('span', { class: 'spin', 'aria-hidden': 'true' }), el('span', {}, 'Loading booking…'));
-  return box;
 }
 
 const dispatch = (name: string, detail: unknown) => window.dispatchEvent(new CustomEvent(name, { detail }));
@@ -96,26 +38,36 @@ async function start(script: HTMLScriptElement) {
     console.error(`${TAG} load this script from the platform's /widget/v1/booking.js, not from a copy.`);
     return;
   }
-  let company: Company | null = null;
+  const asked = firstScreen(script.src, options);
+  // Inline, the flow is wanted as soon as the first screen is answered: its modules load while that answer
+  // is read and drawn. Not before: on a phone's line (1.6 Mbps) they would share it with the first screen
+  // and put its prices off by a tenth of a second; the prices do not wait for them. The floating button's
+  // flow loads when the visitor reaches for it.
+  if (options.mode === 'inline') {
+    hint('preconnect', API_URL);
+    void asked.wanted.then((wanted) => wanted && prepare(options.service, script.src));
+  }
+  let answer: Answer | null = null;
   try {
-    company = await fetchCompanyEmbed(API_URL, options.company);
+    answer = await asked.answer;
   } catch (err) {
     console.error(`${TAG} could not reach the booking platform: ${(err as Error).message}`);
     return;
   }
-  if (!company) {
+  if (!answer) {
     console.error(`${TAG} no company "${options.company}": check data-company (the slug of your booking link).`);
     return;
   }
   if (document.readyState === 'loading') {
     await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }));
   }
-  if (options.mode === 'fab') floatingButton(company, options, script);
-  else inline(company, options, script);
+  if (options.mode === 'fab') floatingButton(answer, options, script);
+  else inline(answer, options, script);
 }
 
-/** What goes in the container or the dialog: the flow, or a clear sentence when there is none. */
-function fill(target: HTMLElement, company: Company, options: WidgetOptions, script: HTMLScriptElement) {
+/** What goes in the container or the dialog: the form, or a clear sentence when there is none. */
+function fill(target: HTMLElement, answer: Answer, options: WidgetOptions, script: HTMLScriptElement) {
+  const { company, screen } = answer;
   const key = company.publishable_key;
   if (key && company.origin_allowed === false) {
     console.error(
@@ -140,8 +92,10 @@ function fill(target: HTMLElement, company: Company, options: WidgetOptions, scr
     );
     return;
   }
-  target.replaceChildren(loading());
   const mountPoint = el('div', {});
+  // The first screen as our server drew it, prices included: shown now, made interactive by the flow.
+  if (screen) mountPoint.innerHTML = screen.html;
+  target.replaceChildren(screen ? mountPoint : loading());
   loadFlow(options.service, script.src).then(
     (flow) => {
       target.replaceChildren(mountPoint);
@@ -149,6 +103,7 @@ function fill(target: HTMLElement, company: Company, options: WidgetOptions, scr
         apiBaseUrl: API_URL,
         company: { ...company, publishable_key: key },
         prefill: options.prefill,
+        preload: screen?.input.preload,
         attribution: rememberAttribution(window),
         onComplete: (detail: unknown) => dispatch('svc:booking:complete', detail),
         onUnconfirmed: (detail: unknown) => dispatch('svc:booking:unconfirmed', detail),
@@ -168,7 +123,7 @@ function fill(target: HTMLElement, company: Company, options: WidgetOptions, scr
   );
 }
 
-function inline(company: Company, options: WidgetOptions, script: HTMLScriptElement) {
+function inline(answer: Answer, options: WidgetOptions, script: HTMLScriptElement) {
   const container = document.getElementById(options.container);
   if (!container) {
     console.error(
@@ -179,36 +134,31 @@ function inline(company: Company, options: WidgetOptions, script: HTMLScriptElem
   const { root } = shadowHost(container, options.color);
   const target = el('div', {});
   root.append(target);
-  target.replaceChildren(loading());
-  // After the host page's own load, when the browser is idle: the form never delays the page.
-  const go = () => fill(target, company, options, script);
-  const idle = () =>
-    'requestIdleCallback' in window ? window.requestIdleCallback(go, { timeout: 1500 }) : setTimeout(go, 1);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  fill(target, answer, options, script);
 }
 
-function floatingButton(company: Company, options: WidgetOptions, script: HTMLScriptElement) {
+function floatingButton(answer: Answer, options: WidgetOptions, script: HTMLScriptElement) {
   const { root } = shadowHost(document.body, options.color);
   const button = el('button', { type: 'button', class: `fab ${options.position}`, 'aria-haspopup': 'dialog' });
   button.textContent = options.label;
   const dialog = el('dialog', { 'aria-labelledby': 'svc-title' });
   const bar = el('div', { class: 'bar' });
   const close = el('button', { type: 'button', class: 'close', 'aria-label': 'Close' }, '×');
-  bar.append(el('h2', { id: 'svc-title' }, `${company.name}: ${options.label}`), close);
+  bar.append(el('h2', { id: 'svc-title' }, `${answer.company.name}: ${options.label}`), close);
   const content = el('div', { class: 'content' });
   dialog.append(bar, content);
   root.append(button, dialog);
 
   let filled = false;
   let overflow = '';
-  const prefetch = () => void loadFlow(options.service, script.src).catch(() => {});
-  button.addEventListener('pointerenter', prefetch, { once: true });
-  button.addEventListener('focus', prefetch, { once: true });
+  const reach = () => prepare(options.service, script.src);
+  button.addEventListener('pointerenter', reach, { once: true });
+  button.addEventListener('focus', reach, { once: true });
   button.addEventListener('click', () => {
     if (!filled) {
       filled = true;
-      fill(content, company, options, script);
+      reach();
+      fill(content, answer, options, script);
     }
     // The page behind stays still while the dialog is open.
     overflow = document.documentElement.style.overflow;

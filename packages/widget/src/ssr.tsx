@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { preloadDumpster, preloadJunk, serverClient } from './preload';
 
 export { visitorHeaders } from './preload';
+export { type WidgetScreen, type WidgetScreenRequest, type WidgetScreenResult, widgetScreen } from './widget-screen';
 
 /**
  * The hosted pages' HTML, rendered on the page's server with the same React and components the flow script

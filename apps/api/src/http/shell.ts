@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { Context, Env } from 'hono';
 import type { z } from 'zod';
@@ -156,6 +156,31 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
       serveOperation(operation, serve, guard);
     },
     /**
+     * Serves a read whose answer is the same for every caller of its request for a while (the embed
+     * surface's first screen): `{ data }` with an ETag of its bytes and the handler's Cache-Control; a request
+     * naming that ETag in If-None-Match is answered 304 with no body.
+     */
+    cached<R extends RouteConfig>(
+      operation: R,
+      handler: (c: Parameters<RouteHandler<R, E>>[0]) => Promise<{ data: DataOf<R>; cacheControl: string }>,
+    ) {
+      // A handler that keeps its answers hands the same object again: it is written and hashed once.
+      const written = new WeakMap<object, { body: string; etag: string }>();
+      serveOperation(operation, async (c: Context) => {
+        const { data, cacheControl } = await handler(c as never);
+        let answer = written.get(data as object);
+        if (!answer) {
+          const body = JSON.stringify({ data });
+          answer = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+          written.set(data as object, answer);
+        }
+        c.header('Cache-Control', cacheControl);
+        c.header('ETag', answer.etag);
+        if (namesEtag(c.req.header('if-none-match'), answer.etag)) return c.body(null, 304);
+        return c.body(answer.body, 200, { 'Content-Type': 'application/json' });
+      });
+    },
+    /**
      * Serves a list operation: the handler returns the whole body the contract declares,
      * `{ data, page, per_page, has_more }`, checked against the operation's 200 schema.
      */
@@ -262,6 +287,15 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
       return readJsonBody(c, options.maxBodyBytes);
     },
   };
+}
+
+/** Whether an If-None-Match header names this ETag (weak or strong, in a list, or `*`). */
+function namesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
 }
 
 const svcEnvelope: Envelope = {

@@ -97,7 +97,14 @@ export async function createPlatform(options: {
     redis,
     intentCaps,
   });
-  const embed = createEmbedSurface({ db: database.db, hostedBaseUrl: env.hostedBaseUrl });
+  const embed = createEmbedSurface({
+    db: database.db,
+    registry,
+    hostedBaseUrl: env.hostedBaseUrl,
+    clientIp,
+    ratePerMinute: env.ratePerMinute,
+    redis,
+  });
   const rental = createRentalSurface({
     db: database.db,
     processorFor,

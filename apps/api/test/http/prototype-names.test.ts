@@ -43,7 +43,10 @@ describe.each(targets)('prototype names in bodies on $name', (target) => {
   beforeAll(async () => {
     owner = await consoleAs(target, 'acme', 'owner');
   });
-  const send: Record<Exclude<Api, 'rental'>, (method: string, p: string, o: CallOptions) => Promise<ApiResponse>> = {
+  const send: Record<
+    Exclude<Api, 'rental' | 'embed'>,
+    (method: string, p: string, o: CallOptions) => Promise<ApiResponse>
+  > = {
     booking: (m, p, o) => apiClient(target.baseUrl).call(m, p, { key: acme.server, ...o }),
     data: (m, p, o) => apiClient(target.baseUrl, 'data').call(m, p, { key: data.acme, ...o }),
     console: (m, p, o) => owner.call(m, p, o),

@@ -21,6 +21,7 @@ const APIS = {
   data: { base: '/data/v1', document: readDocument('data') },
   console: { base: '/console/v1', document: readDocument('console') },
   rental: { base: '/rental/v1', document: readDocument('rental') },
+  embed: { base: '/embed/v1', document: readDocument('embed') },
 };
 export type Api = keyof typeof APIS;
 for (const [name, { document }] of Object.entries(APIS)) ajv.addSchema(document, name);

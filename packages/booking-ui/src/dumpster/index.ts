@@ -5,3 +5,4 @@
 export { answersFromParams } from './answers';
 export { BookingFlow } from './flow';
 export { HostedDumpster } from './hosted';
+export { WidgetDumpster } from './widget';

@@ -25,6 +25,23 @@ export type HostedProps<Preload> = {
 };
 
 /**
+ * What a widget's flow takes: the flow's own props but the page's (the widget books through channel
+ * 'widget', keeps its answers in the tab and returns to the host page after 3-D Secure). `preload` is the
+ * first screen its server rendered (the loader put it on the host page); without it the flow loads itself.
+ */
+export type WidgetProps<Answers, Preload> = {
+  apiBaseUrl: string;
+  company: CompanyEmbed & { publishable_key: string };
+  /** Answers the tag's data-* attributes give; stored answers win over them. */
+  initial?: Partial<Answers>;
+  preload?: Preload;
+  attribution?: Attribution;
+  onLoadError?(error: unknown): void;
+  onComplete?(detail: BookingComplete): void;
+  onUnconfirmed?(detail: BookingUnconfirmed): void;
+};
+
+/**
  * A payment in progress: kept in sessionStorage so a reload or a 3-D Secure return resumes it. `answers`
  * are the form's own; `label` names what is booked (a dumpster size, a junk load).
  */

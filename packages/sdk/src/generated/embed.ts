@@ -21,6 +21,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/companies/{slug}/first-screen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a booking form's first screen is drawn from: the company, its key for the asking page, its catalog and a price
+         * @description One answer instead of the lookup and five Booking API reads. The same for every visitor of a page: it carries no customer's data and may be kept by browsers and caches (varying by Origin) and is revalidated on every use (Cache-Control: no-cache; If-None-Match with its ETag: 304 while nothing changed), so a revoked key is never handed out from a cache. The catalog is given only to an Origin the company's key allows (or our hosted pages).
+         */
+        get: operations["getFirstScreen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -58,6 +78,561 @@ export interface components {
                 upgrade_url?: string;
             };
         };
+        FirstScreen: {
+            company: components["schemas"]["CompanyEmbed"];
+            dumpster: components["schemas"]["DumpsterFirstScreen"];
+            junk: components["schemas"]["JunkFirstScreen"];
+        };
+        /** @description service=dumpster, when the asking page may use the company's key and online booking is set up; otherwise null (the page says why from `company`) */
+        DumpsterFirstScreen: {
+            profile: components["schemas"]["Company"];
+            sizes: components["schemas"]["Size"][];
+            materials: components["schemas"]["Materials"];
+            availability: components["schemas"]["Availability"];
+            quote: components["schemas"]["Quote"];
+        } | null;
+        Company: {
+            slug: string;
+            name: string;
+            contact: {
+                phone: string | null;
+                email: string | null;
+                website: string | null;
+            };
+            address: {
+                line1: string;
+                line2: string | null;
+                city: string;
+                state: string;
+                zip: string;
+            };
+            /** @enum {string} */
+            country: "US" | "CA";
+            /** @enum {string} */
+            currency: "USD" | "CAD";
+            timezone: string;
+            branding: {
+                logo_url: string | null;
+                primary_color: string;
+                accent_color: string | null;
+            };
+            is_online: boolean;
+            payments_ready: boolean;
+            card_fee: {
+                /** @enum {string} */
+                handling: "customer_pays" | "company_absorbs";
+                percent: number;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                fixed: number;
+                /**
+                 * @description integer cents
+                 * @example 39500
+                 */
+                fixed_cents: number;
+            };
+            non_working_days: {
+                weekdays: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday")[];
+                dates: {
+                    /**
+                     * Format: date
+                     * @example 2026-12-01
+                     */
+                    date: string;
+                    /** @enum {string} */
+                    kind: "holiday" | "blackout";
+                    reason: string;
+                }[];
+            };
+            booking_window: {
+                min_notice_days: number;
+                max_advance_days: number;
+            };
+            service_area: {
+                /** @description false: every ZIP is accepted (unverified) */
+                restricted: boolean;
+                zips: string[];
+            };
+            hosted_page_url: string;
+            /** @description The company's 'booking confirmed page': after a confirmed order the hosted page and the widget send the customer there with email, phone, first_name, last_name, dumpster_size, delivery_date, pickup_date and order_number. */
+            confirmed_page_url: string | null;
+            booking: {
+                materials: {
+                    enabled: boolean;
+                    required: boolean;
+                };
+            };
+        };
+        Size: {
+            /** Format: uuid */
+            id: string;
+            label: string;
+            yards: number;
+            description: string;
+            image_url: string | null;
+            /**
+             * @description the lowest tier price, in dollars
+             * @example 395
+             */
+            price_from: number;
+            included_tons: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            overage_per_ton: number | null;
+            prices: {
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                d3: number | null;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                d7: number | null;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                d10: number | null;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                d14: number | null;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                d30: number | null;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                extra_day: number;
+            };
+            tax: {
+                enabled: boolean;
+                percent: number;
+            };
+            fuel_environmental_fee: {
+                enabled: boolean;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                amount: number;
+            };
+            is_default: boolean;
+            is_popular: boolean;
+            /** @description present when the company counts this size's cans: it is sold only while one is free (GET /availability with size_id shows the days); absent: every open day */
+            fleet?: {
+                /** @description the shortest rental the size is priced for */
+                rental_days: number;
+                /**
+                 * Format: date
+                 * @description the first bookable delivery day with a can free for that rental; null: none until max_date
+                 * @example 2026-12-01
+                 */
+                next_delivery_date: string | null;
+            };
+        };
+        Materials: {
+            enabled: boolean;
+            required: boolean;
+            materials: components["schemas"]["Material"][];
+            note: string;
+        };
+        Material: {
+            slug: string;
+            label: string;
+            explanation: string | null;
+            requires_ack: boolean;
+            is_catch_all: boolean;
+            is_heavy: boolean;
+            sort_order: number;
+            /** @enum {string} */
+            size_policy: "all" | "listed";
+            sizes: components["schemas"]["MaterialSize"][];
+        };
+        MaterialSize: {
+            /** Format: uuid */
+            id: string;
+            label: string;
+            yards: number;
+            /**
+             * @description replaces the 7-day base; null: the size's own price
+             * @example 395
+             */
+            price: number | null;
+            max_weight_tons: number | null;
+            /** @enum {string} */
+            overage_mode: "inherit" | "flat" | "per_ton";
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            overage_per_ton: number | null;
+        };
+        /** @description closed days from today, as GET /availability without a size */
+        Availability: {
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            today: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            min_date: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            max_date: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            from: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            to: string;
+            max_days: number;
+            closed: {
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                date: string;
+                /**
+                 * @description fleet_full: no can of the asked size is free for the whole rental from this day (only with size_id)
+                 * @enum {string}
+                 */
+                reason: "past" | "holiday_or_blackout" | "non_working_day" | "fleet_full";
+            }[];
+            /** @description only with size_id and rental_days, for a size whose cans the company counts */
+            fleet?: {
+                /** Format: uuid */
+                size_id: string;
+                rental_days: number;
+                /**
+                 * Format: date
+                 * @description the first bookable delivery day with a can free for the whole rental; null: none until max_date
+                 * @example 2026-12-01
+                 */
+                next_delivery_date: string | null;
+            };
+        };
+        /** @description the price of the asked (or the default) size, days, material and promo; null when it cannot be priced (a material the size does not take, or one the company requires and none was asked) */
+        Quote: {
+            size: {
+                /** Format: uuid */
+                id: string;
+                label: string;
+                yards: number;
+            };
+            rental_days: number;
+            material: string | null;
+            lines: {
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                base: number;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                extra_days: number;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                fuel_environmental_fee: number;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                promo_discount: number;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                subtotal: number;
+                tax_percent: number;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                tax: number;
+            };
+            promo: components["schemas"]["PromoResult"];
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            total: number;
+            /**
+             * @description integer cents
+             * @example 39500
+             */
+            total_cents: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            processing_fee: number;
+            /**
+             * @description integer cents
+             * @example 39500
+             */
+            processing_fee_cents: number;
+            /** @enum {string} */
+            card_fee_handling: "customer_pays" | "company_absorbs";
+            /**
+             * @description total + processing_fee: what the card is charged
+             * @example 395
+             */
+            gross_total: number;
+            /**
+             * @description integer cents
+             * @example 39500
+             */
+            gross_total_cents: number;
+            /** @enum {string} */
+            currency: "USD" | "CAD";
+            /** @enum {string} */
+            pricing: "material" | "general";
+        } | null;
+        PromoResult: {
+            ok: boolean;
+            code: string;
+            /** @enum {string} */
+            discount_type?: "percent" | "amount";
+            discount_percent?: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            discount_amount?: number;
+            /** @enum {string} */
+            reason?: "not_found" | "not_started" | "expired" | "usage_limit_reached";
+            message?: string;
+        } | null;
+        /** @description service=junk, on the same terms */
+        JunkFirstScreen: {
+            profile: components["schemas"]["Company"];
+            config: components["schemas"]["JunkConfig"];
+            availability: components["schemas"]["JunkAvailability"];
+            quote: components["schemas"]["JunkQuote"];
+        } | null;
+        JunkConfig: {
+            junk_online: boolean;
+            payments_ready: boolean;
+            /** @description the hosted junk booking page of this company */
+            hosted_page: string;
+            /** @enum {string} */
+            currency: "USD" | "CAD";
+            loads: components["schemas"]["JunkLoad"][];
+            windows: {
+                /** @example 08:00 */
+                start: string;
+                /** @example 08:00 */
+                end: string;
+                /** @description jobs per window */
+                capacity: number;
+                weekdays: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday")[];
+            }[];
+            same_day: {
+                allowed: boolean;
+                /**
+                 * @description same-day bookings close at this time (company's timezone)
+                 * @example 08:00
+                 */
+                cutoff: string;
+            };
+            /** @description for days after today: 1 = tomorrow */
+            min_notice_days: number;
+            max_advance_days: number;
+            non_working_weekdays: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday")[];
+            blackout_dates: {
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                date: string;
+                reason: string;
+            }[];
+            photo: {
+                enabled: boolean;
+                max_count: number;
+                types: ("image/jpeg" | "image/png" | "image/webp")[];
+                max_bytes: number;
+                /** @description photos are taken for this long after /junk/confirm */
+                window_minutes: number;
+            };
+            locations: {
+                zips: string[];
+                /** @description true when the company lists no ZIPs (every address is accepted) */
+                any_zip: boolean;
+            };
+            not_accepted: {
+                label: string;
+                note: string | null;
+            }[];
+            extra_fee: {
+                label: string;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                amount: number;
+                /**
+                 * @description integer cents
+                 * @example 39500
+                 */
+                amount_cents: number;
+                note: string | null;
+            }[];
+            terms: {
+                text: string;
+            };
+            cancellation_policy: {
+                text: string;
+            };
+            /** @enum {string} */
+            card_fee_handling: "customer_pays" | "company_absorbs";
+        };
+        JunkLoad: {
+            /**
+             * @description the value requests send
+             * @example 1/4
+             */
+            load_fraction: string;
+            label: string;
+            /** @description what fits, for example the approximate cubic yards */
+            description: string;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            price: number;
+            /**
+             * @description integer cents
+             * @example 39500
+             */
+            price_cents: number;
+        };
+        /** @description days and windows from today, as GET /junk/availability */
+        JunkAvailability: {
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            today: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            from: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            to: string;
+            max_advance_days: number;
+            same_day: {
+                allowed: boolean;
+                /** @example 08:00 */
+                cutoff: string;
+            };
+            days: components["schemas"]["JunkDay"][];
+        };
+        JunkDay: {
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            date: string;
+            open: boolean;
+            windows: {
+                /** @example 08:00 */
+                start: string;
+                /** @example 08:00 */
+                end: string;
+                /** @description seats left */
+                remaining: number;
+            }[];
+            /**
+             * @description why the day is closed; null when open
+             * @enum {string|null}
+             */
+            reason: "past" | "same_day_closed" | "too_far" | "non_working_day" | "blackout" | "full" | null;
+            /** @description a blackout day’s reason, or more on why it is closed */
+            note: string | null;
+        };
+        /** @description the price of the asked (or the suggested) load and promo */
+        JunkQuote: {
+            load: {
+                load_fraction: string;
+                label: string;
+            };
+            lines: {
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                base: number;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                promo_discount: number;
+            };
+            promo: components["schemas"]["PromoResult"];
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            total: number;
+            /**
+             * @description integer cents
+             * @example 39500
+             */
+            total_cents: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            processing_fee: number;
+            /**
+             * @description integer cents
+             * @example 39500
+             */
+            processing_fee_cents: number;
+            /** @enum {string} */
+            card_fee_handling: "customer_pays" | "company_absorbs";
+            /**
+             * @description total + processing_fee: what the card is charged
+             * @example 395
+             */
+            gross_total: number;
+            /**
+             * @description integer cents
+             * @example 39500
+             */
+            gross_total_cents: number;
+            /** @enum {string} */
+            currency: "USD" | "CAD";
+        } | null;
     };
     responses: never;
     parameters: never;
@@ -101,6 +676,96 @@ export interface operations {
             };
             /** @description Error: method_not_allowed */
             405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFirstScreen: {
+        parameters: {
+            query?: {
+                /** @description which booking form: dumpster (default) or junk */
+                service?: "dumpster" | "junk";
+                /** @description dumpster: the size to price, in yards; default: the company's default size */
+                size?: number;
+                /** @description dumpster: the rental length to price; default 7 */
+                days?: number;
+                /** @description dumpster: the material to price with, when the company prices by material */
+                material?: string;
+                /** @description junk: the load to price (a load_fraction); default: 1/4, else the first load */
+                load?: string;
+                /** @description a promo code to price with */
+                promo?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the company's slug, as in /book?company=<slug> */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company and its form's first screen */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FirstScreen"];
+                    };
+                };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the answer */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

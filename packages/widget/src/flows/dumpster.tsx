@@ -1,13 +1,15 @@
-import { answersFromParams, BookingFlow, HostedDumpster } from '@svc/booking-ui/dumpster';
-import { sessionStore } from '@svc/booking-ui/stores';
-import { hydratePage, mounter, widgetProps } from './common';
+import type { BookingComplete, BookingUnconfirmed, DumpsterPreload } from '@svc/booking-ui';
+import { answersFromParams, HostedDumpster, WidgetDumpster } from '@svc/booking-ui/dumpster';
+import { hydratePage, mounter } from './common';
 
 /** The dumpster flow: /book's one script, and what the widget loads for `data-service="dumpster"`. */
 export const mount = mounter((props) => (
-  <BookingFlow
-    {...widgetProps(props)}
+  <WidgetDumpster
+    {...props}
     initial={answersFromParams((name) => props.prefill[name])}
-    store={sessionStore(`svc:${props.company.slug}:widget-answers`)}
+    preload={props.preload as DumpsterPreload | undefined}
+    onComplete={props.onComplete as (detail: BookingComplete) => void}
+    onUnconfirmed={props.onUnconfirmed as (detail: BookingUnconfirmed) => void}
   />
 ));
 

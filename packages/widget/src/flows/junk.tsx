@@ -1,10 +1,8 @@
-import { HostedJunk, JunkFlow } from '@svc/booking-ui/junk';
-import { sessionStore } from '@svc/booking-ui/stores';
-import { hydratePage, mounter, widgetProps } from './common';
+import type { JunkPreload } from '@svc/booking-ui';
+import { HostedJunk, WidgetJunk } from '@svc/booking-ui/junk';
+import { hydratePage, mounter } from './common';
 
 /** The junk removal flow: /junk-checkout's one script, and what the widget loads for `data-service="junk"`. */
-export const mount = mounter((props) => (
-  <JunkFlow {...widgetProps(props)} store={sessionStore(`svc:${props.company.slug}:widget-junk-answers`)} />
-));
+export const mount = mounter((props) => <WidgetJunk {...props} preload={props.preload as JunkPreload | undefined} />);
 
 hydratePage('junk', (input) => <HostedJunk {...input} />);

@@ -3,7 +3,7 @@ import { bearer, DateString, dataOf } from '../common';
 import { AUTH_ERRORS, errorResponses } from '../errors';
 
 /** GET /availability: closed delivery days in a range. */
-const Availability = z
+export const Availability = z
   .object({
     today: DateString,
     min_date: DateString,

@@ -3,7 +3,7 @@ import { bearer, DateString, Dollars, dataOf, SizePricing } from '../common';
 import { AUTH_ERRORS, errorResponses } from '../errors';
 
 /** GET /sizes and GET /materials: what a company rents out, with live prices. */
-const Size = z
+export const Size = z
   .object({
     id: z.uuid(),
     label: z.string(),
@@ -57,7 +57,7 @@ const Material = z
   })
   .openapi('Material');
 
-const Materials = z
+export const Materials = z
   .object({
     enabled: z.boolean(),
     required: z.boolean(),

@@ -23,7 +23,7 @@ const JunkLoad = z
   })
   .openapi('JunkLoad');
 
-const JunkConfig = z
+export const JunkConfig = z
   .object({
     junk_online: z.boolean(),
     payments_ready: z.boolean(),
@@ -93,6 +93,17 @@ const JunkDay = z
   })
   .openapi('JunkDay');
 
+export const JunkAvailability = z
+  .object({
+    today: DateString,
+    from: DateString,
+    to: DateString,
+    max_advance_days: z.number().int(),
+    same_day: z.object({ allowed: z.boolean(), cutoff: Time }),
+    days: z.array(JunkDay),
+  })
+  .openapi('JunkAvailability');
+
 export const JunkAvailabilityQuery = z.object({
   from: DateString.optional().openapi({ description: "default: today in the company's timezone" }),
   to: DateString.optional().openapi({ description: 'default: from + 29 days; at most from + 120 days' }),
@@ -106,25 +117,29 @@ export const getJunkAvailability = createRoute({
   security: bearer,
   request: { query: JunkAvailabilityQuery },
   responses: {
-    ...dataOf(
-      z
-        .object({
-          today: DateString,
-          from: DateString,
-          to: DateString,
-          max_advance_days: z.number().int(),
-          same_day: z.object({ allowed: z.boolean(), cutoff: Time }),
-          days: z.array(JunkDay),
-        })
-        .openapi('JunkAvailability'),
-      'One entry per day from..to',
-    ),
+    ...dataOf(JunkAvailability, 'One entry per day from..to'),
     ...errorResponses([...AUTH_ERRORS, 'invalid_parameter']),
   },
 });
 
 /** No length limit of its own: an unknown load_fraction of any length is the spec's 404 (the body is 16 KB at most). */
 export const LoadFraction = clean(z.string().min(1)).openapi({ example: '1/4' });
+
+export const JunkQuote = z
+  .object({
+    load: z.object({ load_fraction: z.string(), label: z.string() }),
+    lines: z.object({ base: Dollars, promo_discount: Dollars }),
+    promo: PromoResult.nullable(),
+    total: Dollars,
+    total_cents: Cents,
+    processing_fee: Dollars,
+    processing_fee_cents: Cents,
+    card_fee_handling: CardFeeHandling,
+    gross_total: Dollars.openapi({ description: 'total + processing_fee: what the card is charged' }),
+    gross_total_cents: Cents,
+    currency: Currency,
+  })
+  .openapi('JunkQuote');
 
 export const JunkQuoteBody = z
   .strictObject({ load_fraction: LoadFraction, promo_code: clean(z.string().min(1).max(64)).optional() })
@@ -138,24 +153,7 @@ export const junkQuote = createRoute({
   security: bearer,
   request: { body: jsonBody(JunkQuoteBody) },
   responses: {
-    ...dataOf(
-      z
-        .object({
-          load: z.object({ load_fraction: z.string(), label: z.string() }),
-          lines: z.object({ base: Dollars, promo_discount: Dollars }),
-          promo: PromoResult.nullable(),
-          total: Dollars,
-          total_cents: Cents,
-          processing_fee: Dollars,
-          processing_fee_cents: Cents,
-          card_fee_handling: CardFeeHandling,
-          gross_total: Dollars.openapi({ description: 'total + processing_fee: what the card is charged' }),
-          gross_total_cents: Cents,
-          currency: Currency,
-        })
-        .openapi('JunkQuote'),
-      'The server-computed price',
-    ),
+    ...dataOf(JunkQuote, 'The server-computed price'),
     ...errorResponses([...AUTH_ERRORS, 'invalid_body', 'not_found']),
   },
 });

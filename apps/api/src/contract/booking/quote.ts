@@ -4,7 +4,7 @@ import { AUTH_ERRORS, errorResponses } from '../errors';
 import { PromoResult } from './checks';
 
 /** POST /quote: the server-computed price of a rental. */
-const Quote = z
+export const Quote = z
   .object({
     size: z.object({ id: z.uuid(), label: z.string(), yards: z.number() }),
     rental_days: z.number().int(),

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { CONSOLE_CSRF_HEADER, csrfFromCookies } from '@svc/sdk/console';
 import { svc } from './platform';
 
 /** The company console of the suite's platform (global-setup.ts). */
@@ -90,4 +91,29 @@ export async function signIn(page: Page, email: string, password: string, next?:
 export async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/sign-in/);
+}
+
+/** A console API call from the signed-in page, as its own scripts make it (same origin, CSRF header on writes). */
+export async function consoleCall(
+  page: Page,
+  method: string,
+  apiPath: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
+  const cookies = await page.context().cookies();
+  const csrf = csrfFromCookies(cookies.map((c) => `${c.name}=${c.value}`).join('; '));
+  return page.evaluate(
+    async ({ method, url, body, header, csrf }) => {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (csrf && method !== 'GET') headers[header] = csrf;
+      const res = await fetch(url, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    },
+    { method, url: `/console/v1${apiPath}`, body, header: CONSOLE_CSRF_HEADER, csrf },
+  );
 }

@@ -3,7 +3,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { CONSOLE_CSRF_HEADER, csrfFromCookies } from '@svc/sdk/console';
 import { env } from './booking';
 import { consoleMailLink, consoleUrl } from './console';
 import { type BookingApi, payAndConfirm } from './my-booking';
@@ -15,30 +14,9 @@ import { repoRoot, svc } from './platform';
  * paid with the sandbox's saved card, the phone page's stop cards, and what the rule charges for a weigh ticket.
  */
 
-/** A console API call from a signed-in page, as the console's own scripts make it (same origin, CSRF header). */
-export async function consoleCall(
-  page: Page,
-  method: string,
-  apiPath: string,
-  body?: unknown,
-): Promise<{ status: number; body: any }> {
-  const cookies = await page.context().cookies();
-  const csrf = csrfFromCookies(cookies.map((c) => `${c.name}=${c.value}`).join('; '));
-  return page.evaluate(
-    async ({ method, url, body, header, csrf }) => {
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (csrf && method !== 'GET') headers[header] = csrf;
-      const res = await fetch(url, {
-        method,
-        headers,
-        credentials: 'same-origin',
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { method, url: `/console/v1${apiPath}`, body, header: CONSOLE_CSRF_HEADER, csrf },
-  );
-}
+import { consoleCall } from './console';
+
+export { consoleCall };
 
 /** The same call, expected to answer 2xx: its `data`. */
 export async function consoleData(page: Page, method: string, apiPath: string, body?: unknown): Promise<any> {

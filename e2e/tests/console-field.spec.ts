@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { CONSOLE_CSRF_HEADER, csrfFromCookies } from '@svc/sdk/console';
 import { screenshot, seriousA11yViolations } from '../support/booking';
-import { type ConsoleUser, consoleMailLink, consoleUrl, createConsoleUser, signIn } from '../support/console';
+import {
+  type ConsoleUser,
+  consoleCall,
+  consoleMailLink,
+  consoleUrl,
+  createConsoleUser,
+  signIn,
+} from '../support/console';
 import { calendar, intent, ownCompany, payAndConfirm, sizeId } from '../support/my-booking';
 
 /**
@@ -38,26 +45,6 @@ test.beforeAll(async () => {
   b = await book('2 Route Rd');
   weighed = await book('3 Scale St');
 });
-
-/** A console API call from the signed-in page, as its own scripts make it (same origin, CSRF header). */
-async function consoleCall(page: Page, method: string, apiPath: string, body?: unknown) {
-  const cookies = await page.context().cookies();
-  const csrf = csrfFromCookies(cookies.map((c) => `${c.name}=${c.value}`).join('; '));
-  return page.evaluate(
-    async ({ method, url, body, header, csrf }) => {
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (csrf) headers[header] = csrf;
-      const res = await fetch(url, {
-        method,
-        headers,
-        credentials: 'same-origin',
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { method, url: `/console/v1${apiPath}`, body, header: CONSOLE_CSRF_HEADER, csrf },
-  );
-}
 
 const routeList = (page: Page, name: string) => page.getByRole('list', { name: `${name}'s route` });
 

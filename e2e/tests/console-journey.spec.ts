@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { verifyWebhook } from '@svc/sdk';
-import { CONSOLE_CSRF_HEADER, csrfFromCookies } from '@svc/sdk/console';
 import {
   bookUrl,
   CARDS,
@@ -19,7 +18,15 @@ import {
   payWith,
   screenshot,
 } from '../support/booking';
-import { consoleMailLink, consoleUrl, createConsoleUser, inviteToken, signIn, signOut } from '../support/console';
+import {
+  consoleCall,
+  consoleMailLink,
+  consoleUrl,
+  createConsoleUser,
+  inviteToken,
+  signIn,
+  signOut,
+} from '../support/console';
 import { dayWithWindow, expectJobNumber, fillJunkDetails, junkCustomer, pickDay, windowRadio } from '../support/junk';
 import { repoRoot, svc } from '../support/platform';
 
@@ -53,26 +60,6 @@ function receiver() {
       ),
     stop: () => new Promise((r) => server.close(r)),
   };
-}
-
-/** A console API call from the signed-in page, as its own scripts make it (same origin, CSRF header). */
-async function consoleCall(page: Page, method: string, apiPath: string, body?: unknown) {
-  const cookies = await page.context().cookies();
-  const csrf = csrfFromCookies(cookies.map((c) => `${c.name}=${c.value}`).join('; '));
-  return page.evaluate(
-    async ({ method, url, body, header, csrf }) => {
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (csrf) headers[header] = csrf;
-      const res = await fetch(url, {
-        method,
-        headers,
-        credentials: 'same-origin',
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { method, url: `/console/v1${apiPath}`, body, header: CONSOLE_CSRF_HEADER, csrf },
-  );
 }
 
 /** A Data API key of a company (access asked for, approved by the platform). */

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { Context, Env } from 'hono';
 import type { z } from 'zod';
@@ -8,6 +8,8 @@ import { jsonBodyCheck, readJsonBody } from './body';
 import { type Cors, crossOrigin } from './cors';
 import { type Download, downloadResponse } from './download';
 import { errorResponse, toDomainError, validationError } from './errors';
+import { etaggedWriter, namesEtag } from './etag';
+import { type Guard, requireRole } from './guard';
 import { observe } from './observe';
 
 /**
@@ -59,30 +61,6 @@ type BodyOf<R extends RouteConfig, S extends number> = R['responses'] extends {
     ? z.output<Z>
     : never
   : never;
-
-/**
- * Who may call an operation, declared with it (`route(op, handler, { role: 'owner' })`) and enforced here,
- * once its request is checked and before its handler runs: a member of another role gets 403 `forbidden` with the
- * operation's `refusal` (or a sentence saying who can). Operations without a role take every caller the
- * surface's gate let in, except a driver: a driver's account calls only the operations that say
- * `drivers: true` (its route, its stops, who it is), so a new office operation is closed to drivers unless
- * it opens itself (docs/decisions/drivers-day.md).
- */
-export type Guard = { role?: 'owner'; drivers?: true; refusal?: string };
-
-/** Refuses a caller whose role is not the operation's: only the console's members carry one. */
-function requireRole(c: Context, guard: Guard | undefined) {
-  const actor = (c.get('scope' as never) as { actor?: { kind: string; role?: string } } | undefined)?.actor;
-  if (actor?.kind === 'member' && actor.role === 'driver' && !guard?.drivers) {
-    throw new DomainError('forbidden', "A driver's account opens the day's route only; ask the office for the rest.");
-  }
-  if (!guard?.role) return;
-  if (actor?.kind === 'member' && actor.role === guard.role) return;
-  throw new DomainError(
-    'forbidden',
-    guard.refusal ?? 'Only an owner of the company can do this; ask an owner to do it or to make you one.',
-  );
-}
 
 /** What `answer` returns: one of the statuses the operation declares, with that status's body. */
 type Answer<R extends RouteConfig> = { status: 200; body: BodyOf<R, 200> } | { status: 201; body: BodyOf<R, 201> };
@@ -164,16 +142,10 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
       operation: R,
       handler: (c: Parameters<RouteHandler<R, E>>[0]) => Promise<{ data: DataOf<R>; cacheControl: string }>,
     ) {
-      // A handler that keeps its answers hands the same object again: it is written and hashed once.
-      const written = new WeakMap<object, { body: string; etag: string }>();
+      const write = etaggedWriter();
       serveOperation(operation, async (c: Context) => {
         const { data, cacheControl } = await handler(c as never);
-        let answer = written.get(data as object);
-        if (!answer) {
-          const body = JSON.stringify({ data });
-          answer = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
-          written.set(data as object, answer);
-        }
+        const answer = write(data as object);
         c.header('Cache-Control', cacheControl);
         c.header('ETag', answer.etag);
         if (namesEtag(c.req.header('if-none-match'), answer.etag)) return c.body(null, 304);
@@ -287,15 +259,6 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
       return readJsonBody(c, options.maxBodyBytes);
     },
   };
-}
-
-/** Whether an If-None-Match header names this ETag (weak or strong, in a list, or `*`). */
-function namesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
-  });
 }
 
 const svcEnvelope: Envelope = {

@@ -70,7 +70,11 @@ export async function updateFieldCharge(
 const OPEN = ['noticed', 'held', 'charging', 'declined'] as const;
 
 /** A company's charges with their order's or job's number and customer, newest first. */
-export async function listFieldCharges(db: Queryable, companyId: string, filter: { open?: boolean; orderId?: string }) {
+export async function listFieldCharges(
+  db: Queryable,
+  companyId: string,
+  filter: { open?: boolean; orderId?: string; id?: string },
+) {
   return db
     .select({
       charge: fieldCharges,
@@ -89,6 +93,7 @@ export async function listFieldCharges(db: Queryable, companyId: string, filter:
         eq(fieldCharges.companyId, companyId),
         filter.open ? inArray(fieldCharges.status, [...OPEN]) : undefined,
         filter.orderId ? eq(fieldCharges.orderId, filter.orderId) : undefined,
+        filter.id ? eq(fieldCharges.id, filter.id) : undefined,
       ),
     )
     .orderBy(desc(fieldCharges.createdAt))

@@ -14,7 +14,6 @@ import { enqueueMessages } from '../../db/repositories/outbox';
 import type { Catalog } from '../../domain/catalog';
 import { DomainError } from '../../domain/errors';
 import type { FailureReason } from '../../domain/field-stops';
-import { toCents } from '../../domain/money';
 import { adjustedOverage, type OverageAmounts, overageOf, wastedTripAmounts } from '../../domain/overage';
 import type { Scope } from '../../domain/scope';
 import { overageNoticeMessages, wastedTripMessages } from '../../messages/field-notices';
@@ -197,7 +196,7 @@ export async function decideCharge(deps: OfficeDeps, scope: Scope, id: string, d
       if (decision.amount === undefined) {
         throw new DomainError('invalid_body', 'Give the new amount before tax.', { field: 'amount' });
       }
-      const amounts = adjusted(charge, toCents(Math.round(decision.amount * 100) / 100), catalog as Catalog);
+      const amounts = adjusted(charge, Math.round(decision.amount * 100), catalog as Catalog);
       row = await updateFieldCharge(tx, charge, ['noticed', 'held', 'declined'], {
         amounts,
         grossTotalCents: amounts.gross_total_cents,
@@ -210,7 +209,9 @@ export async function decideCharge(deps: OfficeDeps, scope: Scope, id: string, d
     if (!row) throw settled();
     return row;
   });
-  return (await listFieldCharges(db, scope.companyId, {})).find((c) => c.charge.id === changed.id);
+  // The charge as the office lists it (its order, customer and ticket), read by its id, not found in a page.
+  const [shown] = await listFieldCharges(db, scope.companyId, { id: changed.id });
+  return shown as NonNullable<typeof shown>;
 }
 
 function adjusted(charge: FieldChargeRow, cents: number, catalog: Catalog) {

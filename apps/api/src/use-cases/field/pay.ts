@@ -33,10 +33,9 @@ async function chargeOf(deps: Pick<ChargeDeps, 'db'>, { catalog, order }: Rental
 
 /** The ticket photo of an overage of this order. */
 export async function ticketPhoto(deps: { db: ChargeDeps['db']; photos: PhotoStore }, rental: Rental, id: string) {
-  const charge = await chargeOf(deps, rental, id);
-  const [row] = (await chargesOfOrder(deps.db, charge.companyId, rental.order.id)).filter((c) => c.charge.id === id);
-  const photoId = row?.ticket?.photoId;
-  const photo = photoId ? await findFieldPhoto(deps.db, charge.companyId, photoId) : undefined;
+  const { ticket } = await withTicket(deps, rental, id, null);
+  const companyId = rental.catalog.company.id;
+  const photo = ticket?.photoId ? await findFieldPhoto(deps.db, companyId, ticket.photoId) : undefined;
   const bytes = photo ? await deps.photos.get(photo.storageKey) : null;
   if (!photo || !bytes) throw new DomainError('not_found', 'This charge has no ticket photo.', { field: 'charge_id' });
   return { bytes, contentType: photo.contentType };

@@ -34,10 +34,9 @@ export function mountField(surface: ConsoleSurface, deps: ConsoleDeps) {
   route(ops.listFieldCharges, async (c) =>
     (await listCharges(office, me(c), c.req.valid('query').status)).map(presentFieldCharge),
   );
-  route(ops.decideFieldCharge, async (c) => {
-    const decided = await decideCharge(office, me(c), c.req.valid('param').id, c.req.valid('json'));
-    return presentFieldCharge(decided as NonNullable<typeof decided>);
-  });
+  route(ops.decideFieldCharge, async (c) =>
+    presentFieldCharge(await decideCharge(office, me(c), c.req.valid('param').id, c.req.valid('json'))),
+  );
   route(ops.getOrderField, async (c) =>
     presentOrderField(await orderField(office, me(c), c.req.valid('param').order_number)),
   );

@@ -13,6 +13,11 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   events: jsonb('events').$type<string[]>().notNull(),
   enabled: boolean('enabled').notNull().default(true),
   consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+  /**
+   * After a failed attempt the endpoint's whole queue waits until then (its backoff, events/backoff.ts): one
+   * receiver's outage costs one attempt per wait, not one per pending event. Null: send when due.
+   */
+  retryAt: timestamp('retry_at', { withTimezone: true }),
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
@@ -28,7 +33,8 @@ export const outbox = pgTable(
     topic: text('topic').notNull(),
     endpointId: uuid('endpoint_id').references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
     payload: jsonb('payload').notNull(),
-    status: text('status').$type<'pending' | 'delivered' | 'failed' | 'kept'>().notNull().default('pending'),
+    /** held: a webhook kept while its endpoint is switched off, sent when it is switched back on. */
+    status: text('status').$type<'pending' | 'delivered' | 'failed' | 'kept' | 'held'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),

@@ -2,7 +2,8 @@
 // and the run failing when any lane fails.
 //   api   the API's tests, themselves two lanes (scripts/api-test-lanes.mjs);
 //   rest  the browser suite, then every other package's tests (the SDK, the console's, booking-ui's, the widget's);
-//   soak  the short soak in CI (SVC_SOAK_IN_TESTS, set by .ci/run): it mostly waits on fault windows and retries.
+//   soak  the short soak in CI (SVC_SOAK_IN_TESTS, set by .ci/run): it mostly waits on fault windows and retries;
+//         then the deploy check (docs/deploy.md followed: nginx -t, three instances, a rolling restart under load).
 import concurrently from 'concurrently';
 
 const others = "pnpm -r --filter '!@svc/api' --filter '!@svc/e2e' --workspace-concurrency=1 --if-present run test";
@@ -13,8 +14,8 @@ const { result } = concurrently(
     {
       name: 'soak',
       command: process.env.SVC_SOAK_IN_TESTS
-        ? 'pnpm --filter @svc/api run soak --short'
-        : 'echo "the soak: npm run soak (CI runs it here)"',
+        ? 'pnpm --filter @svc/api run soak --short && pnpm --filter @svc/api run deploy:check'
+        : 'echo "the soak and the deploy check: npm run soak, npm run deploy:check (CI runs them here)"',
     },
   ],
   { timings: true, successCondition: 'all' },

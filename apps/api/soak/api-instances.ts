@@ -2,7 +2,9 @@
 // and the instance started again), and the requests held in flight on one while it stops gracefully.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { CONSOLE_ORIGIN } from './company';
+import { documentedRestart } from './deploy-doc';
 import type { PgCluster } from './postgres';
 import type { RedisServer } from './redis';
 import { baseEnv, type Exit, Proc, sleep, until } from './stack';
@@ -11,6 +13,8 @@ import { baseEnv, type Exit, Proc, sleep, until } from './stack';
 
 /** How long an instance may take to stop gracefully (SVC_SHUTDOWN_TIMEOUT_MS): the SIGTERM fault holds it to it. */
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** docs/deploy.md's drain (SVC_DRAIN_MS) and nginx's fail_timeout: the instances and the rolling restart follow them. */
+export const DEPLOY = documentedRestart(path.resolve(import.meta.dirname, '../../..'));
 
 /** The instances' environment: production, JSON logs, the soak's PostgreSQL and Redis, the limiters' caps raised. */
 export function instanceEnv({
@@ -35,6 +39,7 @@ export function instanceEnv({
     SVC_LOG_FORMAT: 'json',
     SVC_METRICS_TOKEN: metricsToken,
     SVC_SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+    SVC_DRAIN_MS: String(DEPLOY.drainMs),
     SVC_TRUST_PROXY_HOPS: '1',
     SVC_WEBHOOK_ALLOW_HTTP: '1',
     CONSOLE_BASE_URL: CONSOLE_ORIGIN,

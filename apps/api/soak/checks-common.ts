@@ -15,7 +15,8 @@ export type Check = {
   /** A failure wholly explained by known product bugs (KNOWN_ISSUES): reported, not counted. */
   known?: KnownIssue[];
 };
-export type FaultWindow = { name: string; from: number; to: number; note?: string };
+/** A fault's time; `strict`: no 5xx is forgiven inside it (the documented rolling restart). */
+export type FaultWindow = { name: string; from: number; to: number; note?: string; strict?: boolean };
 /** A product bug a check's failure is known by (KNOWN_ISSUES, in checks.ts). */
 export type KnownIssue = string;
 

@@ -1,12 +1,13 @@
 // What must hold after the soak, read from the database (the platform's records and the sandbox's, which
 // stands where the card processor's would), the receiver's log and nginx's access log.
 // The checks run in order here (checks-money.ts, checks-webhooks.ts, checks-leads.ts, checks-windows.ts,
-// checks-field.ts, then the processes' below); the logs' are in checks-logs.ts. The known product bugs are
+// checks-reads.ts, checks-field.ts, then the processes' below); the logs' are in checks-logs.ts. The known product bugs are
 // listed here.
 import { type Check, type ChecksInput, type KnownIssue, list } from './checks-common';
 import { fieldCheck } from './checks-field';
 import { leadCheck } from './checks-leads';
 import { moneyChecks, outcomeCheck } from './checks-money';
+import { readsCheck } from './checks-reads';
 import { webhookCheck } from './checks-webhooks';
 import { windowCheck } from './checks-windows';
 
@@ -14,11 +15,12 @@ export async function runChecks(input: ChecksInput): Promise<{ checks: Check[]; 
   const checks: Check[] = [];
   const add = (c: Check) => checks.push(c);
 
-  // In the order they are printed: 1 to 3, then 4, 5, 6, 7 and 8 (each file numbers its own).
+  // In the order they are printed: 1 to 3, then 4, 5, 6, 6b, 7 and 8 (each file numbers its own).
   await moneyChecks(input, add);
   await webhookCheck(input, add);
   await leadCheck(input, add);
   const { perWindow } = windowCheck(input, add);
+  readsCheck(input, add);
   outcomeCheck(input, add);
   await fieldCheck(input, add);
 

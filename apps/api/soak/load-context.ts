@@ -14,8 +14,6 @@ export class LoadContext {
   readonly knownOrders: number[] = [];
   /** Orders the driver's day took (load-field.ts): the office's own moves leave them alone. */
   readonly fieldOrders = new Set<number>();
-  /** When the driver's day takes no new order (around the receiver's planned outage: see faults.ts). */
-  readonly fieldHolds: { from: number; to: number }[] = [];
   /** When the load ends: set as it starts. */
   stopAt = 0;
 

@@ -97,12 +97,6 @@ export class FieldVisits {
     while (this.load.running) {
       await this.load.pause(this.everySeconds * 1000 * (0.5 + Math.random()));
       if (!this.load.running) break;
-      const now = Date.now();
-      const hold = this.load.fieldHolds.find((h) => now >= h.from && now < h.to);
-      if (hold) {
-        await this.load.pause(hold.to - now);
-        continue;
-      }
       const number = this.nextOrder();
       if (number === undefined) continue;
       this.field.orders++;

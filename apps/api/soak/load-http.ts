@@ -31,10 +31,15 @@ export class Recorder {
     this.surprises.push({ at: Date.now(), what, op, status: answer?.status, requestId: answer?.requestId });
   }
 
-  /** p50/p99 per operation of the answers (any status), and the statuses seen. */
-  summary() {
+  /** p50/p99 per operation of the answers (any status; those `keep` keeps), and the statuses seen. */
+  summary(keep: (s: Sample) => boolean = () => true) {
     const byOp = new Map<string, Sample[]>();
-    for (const s of this.samples) byOp.set(s.op, [...(byOp.get(s.op) ?? []), s]);
+    for (const s of this.samples) {
+      if (!keep(s)) continue;
+      const list = byOp.get(s.op);
+      if (list) list.push(s);
+      else byOp.set(s.op, [s]);
+    }
     return [...byOp.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([op, list]) => {

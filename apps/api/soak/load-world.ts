@@ -80,6 +80,26 @@ export const DEFAULT_RATES: Rates = {
   fieldEverySeconds: 3,
 };
 
+/**
+ * The rates times `factor` (`--rate 10x`, the saturation ramp's steps): every arrival more often, and the
+ * office, the owner and the drivers at a pace as much faster (the bookings they act on come as much faster).
+ */
+export function scaledRates(rates: Rates, factor: number): Rates {
+  return {
+    dumpster: rates.dumpster * factor,
+    junk: rates.junk * factor,
+    browse: rates.browse * factor,
+    dataRead: rates.dataRead * factor,
+    lead: rates.lead * factor,
+    officeEverySeconds: rates.officeEverySeconds / factor,
+    ownerEverySeconds: rates.ownerEverySeconds / factor,
+    fieldEverySeconds: rates.fieldEverySeconds / factor,
+  };
+}
+
+/** Visits in flight at most at a multiple of the rates: past it an arrival is skipped (counted). */
+export const maxInFlightAt = (factor: number) => Math.round(40 * Math.max(1, factor));
+
 export const loadSamplePhotos = (repoRoot: string) =>
   ['junk-pile-1.jpg', 'junk-pile-2.jpg'].map((f) => readFileSync(path.join(repoRoot, 'docs/samples', f)));
 

@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEPLOY } from './api-instances';
 import { Proc, sleep, until } from './stack';
 
 // ---- nginx -----------------------------------------------------------------------------------------------
@@ -44,7 +45,9 @@ export class Nginx {
       .replaceAll('{{ACCESS_LOG}}', this.accessLog)
       .replaceAll(
         '{{UPSTREAM_SERVERS}}',
-        upstreams.map((p) => `        server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n'),
+        upstreams
+          .map((p) => `        server 127.0.0.1:${p} max_fails=1 fail_timeout=${DEPLOY.failTimeoutMs / 1000}s;`)
+          .join('\n'),
       );
     writeFileSync(this.configFile, config);
   }

@@ -6,8 +6,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { KNOWN_ISSUES } from './checks';
 import type { Check, FaultWindow, KnownIssue } from './checks-common';
 import type { Load } from './load';
-import type { Recorder } from './load-http';
-import { DEFAULT_RATES } from './load-world';
+import { quantile, type Recorder } from './load-http';
+import { isBookingStep, type Saturation } from './load-ramp';
+import type { Rates } from './load-world';
 import type { Receiver } from './receiver';
 
 /** Prints the report and fills `report` in; returns the checks that failed (on no known product bug). */
@@ -31,11 +32,28 @@ export function printReport(r: {
   graceMs: number;
   /** What was still settling when the checks ran. */
   state: unknown;
+  /** The load's rates, and their multiple of the default (`--rate`). */
+  rates: Rates;
+  factor: number;
+  /** The saturation ramp's steps and point (not in a short run). */
+  saturation?: Saturation;
 }): Check[] {
   const { report, checks, recorder, load, receiver, ran, metrics, logs, t, runStarted, settleStarted } = r;
-  const { pgVersion, receiverDownMs, timeline, windows, graceMs, state } = r;
+  const { pgVersion, receiverDownMs, timeline, windows, graceMs, state, rates, factor, saturation } = r;
 
   const ops = recorder.summary();
+  // Outside the fault windows (and their grace): a sample whose request overlaps none of them.
+  const calm = (s: { at: number; ms: number }) => !windows.some((w) => s.at >= w.from && s.at - s.ms <= w.to + graceMs);
+  const calmOps = new Map(recorder.summary(calm).map((o) => [o.op, o]));
+  const bookingCalm = recorder.samples
+    .filter((s) => calm(s) && isBookingStep(s.op))
+    .map((s) => s.ms)
+    .sort((a, b) => a - b);
+  const bookingSteps = {
+    count: bookingCalm.length,
+    p50_ms: quantile(bookingCalm, 0.5),
+    p99_ms: quantile(bookingCalm, 0.99),
+  };
   const total = recorder.samples.length;
   const seconds = ran.loadMs / 1000;
   console.log('\nChecks');
@@ -53,13 +71,39 @@ export function printReport(r: {
         : `  known product bug not seen in this run: ${id} (it may be intermittent; once src is fixed, remove it from KNOWN_ISSUES in soak/checks.ts)`,
     );
   }
-  console.log(`\nLatency per operation (the load generator's own timings, through nginx; any status)`);
   console.log(
-    `  ${'operation'.padEnd(40)} ${'count'.padStart(6)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'max'.padStart(7)}  statuses`,
+    `\nLatency per operation (the load generator's own timings, through nginx; any status; at ${factor}x the default rates): ` +
+      `all, then outside the fault windows (+${graceMs / 1000} s grace)`,
+  );
+  const ms = (n: number | undefined) => (n === undefined ? '-' : `${n}ms`).padStart(7);
+  console.log(
+    `  ${'operation'.padEnd(40)} ${'count'.padStart(6)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'max'.padStart(7)} ${'calm p50'.padStart(9)} ${'calm p99'.padStart(9)}  statuses`,
   );
   for (const o of ops) {
+    const c = calmOps.get(o.op);
     console.log(
-      `  ${o.op.padEnd(40)} ${String(o.count).padStart(6)} ${`${o.p50_ms}ms`.padStart(7)} ${`${o.p99_ms}ms`.padStart(7)} ${`${o.max_ms}ms`.padStart(7)}  ${JSON.stringify(o.statuses)}`,
+      `  ${o.op.padEnd(40)} ${String(o.count).padStart(6)} ${ms(o.p50_ms)} ${ms(o.p99_ms)} ${ms(o.max_ms)} ${ms(c?.p50_ms).padStart(9)} ${ms(c?.p99_ms).padStart(9)}  ${JSON.stringify(o.statuses)}`,
+    );
+  }
+  console.log(
+    `  booking steps (quote, intents, confirm, session) outside the fault windows: ${bookingSteps.count} answers, p50 ${bookingSteps.p50_ms} ms, p99 ${bookingSteps.p99_ms} ms (target < 100 ms)`,
+  );
+  if (saturation) {
+    const p = saturation.point;
+    console.log(
+      `\nSaturation (steps of ${saturation.step_seconds} s, a step holds with no arrival skipped, no failed answer and booking steps p99 within ${saturation.p99_limit_ms} ms): ` +
+        saturation.steps
+          .map(
+            (s) =>
+              `${s.multiple}x ${s.requests_per_second}/s p99 ${s.booking_p99_ms} ms ${s.held ? 'held' : 'did not hold'}`,
+          )
+          .join('; '),
+    );
+    console.log(
+      p
+        ? `  saturation point: ${p.multiple}x, ${p.requests_per_second} requests/s and ${p.confirmed_bookings_per_second} confirmed bookings/s through nginx and three instances` +
+            `${p === saturation.steps.at(-1) ? ' (the last step offered held: the point is at least this)' : ''}`
+        : '  saturation point: not even the first step held',
     );
   }
   const bookingsBy = (kind: string) => load.bookings.filter((b) => b.kind === kind).length;
@@ -68,6 +112,7 @@ export function printReport(r: {
     requests_per_second: Math.round((total / seconds) * 10) / 10,
     dumpster_bookings: bookingsBy('dumpster'),
     junk_bookings: bookingsBy('junk'),
+    confirmed_bookings: load.bookings.filter((b) => b.outcome === 'confirmed').length,
     photos_uploaded: load.bookings.reduce((n, b) => n + (b.photos ?? 0), 0),
     lead_pushes: load.pushes.length,
     office: load.office,
@@ -104,7 +149,8 @@ export function printReport(r: {
     postgres: pgVersion,
     redis: 'redis-server',
     nginx: 'nginx (apps/api/soak/nginx.conf.template)',
-    rates: DEFAULT_RATES,
+    rate_factor: factor,
+    rates,
     receiver_down_seconds: receiverDownMs / 1000,
     timeline,
     fault_windows: windows.map((w) => ({
@@ -117,7 +163,13 @@ export function printReport(r: {
     })),
     settled: state,
     checks,
-    operations: ops,
+    operations: ops.map((o) => ({
+      ...o,
+      calm_p50_ms: calmOps.get(o.op)?.p50_ms,
+      calm_p99_ms: calmOps.get(o.op)?.p99_ms,
+    })),
+    booking_steps_outside_faults: bookingSteps,
+    saturation,
     totals,
     instance_logs: logs,
     metrics,
@@ -136,7 +188,12 @@ export function printReport(r: {
 
 /** A few counters summed over the instances (each counts since its last start), by their labels. */
 export async function scrapeMetrics(bases: string[], token: string) {
-  const families = ['svc_confirms_total', 'svc_webhook_attempts_total', 'svc_worker_passes_total'];
+  const families = [
+    'svc_confirms_total',
+    'svc_webhook_attempts_total',
+    'svc_worker_passes_total',
+    'svc_db_read_retries_total',
+  ];
   const sums: Record<string, Record<string, number>> = {};
   for (const base of bases) {
     const text = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } })

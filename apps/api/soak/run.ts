@@ -1,5 +1,5 @@
 // `npm run soak` (root: installs and builds the server, then this; `npm run soak -- --short` for CI, under 3
-// minutes in all; `-- --duration 10m` for longer). The topology of docs/deploy.md on one machine: three
+// minutes in all; `-- --duration 10m` for longer; `-- --rate 10x` for ten times the visits: run-options.ts). The topology of docs/deploy.md on one machine: three
 // standalone API instances (dist/standalone.js) on a PostgreSQL cluster and a Redis of the soak's own, behind
 // a real nginx (soak/nginx.conf.template) on loopback, a company's webhook receiver that fails a share of
 // deliveries and goes down for a while, and a mixed load (soak/load.ts, the driver's day included) for a
@@ -8,7 +8,9 @@
 // for 10 s. Each fault's window is recorded. Then, once the outbox, the recovery worker and the charge worker
 // have settled, it checks from the database, the sandbox's records (the card processor's stand-in), the
 // receiver's log, nginx's log and the instances' logs that nothing was lost, doubled or leaked
-// (soak/checks.ts), prints each check, p50/p99 per operation and the totals, saves
+// (soak/checks.ts); then, but in a short run, it offers the same visits in steps of a higher rate until a step
+// does not hold (soak/load-ramp.ts: the saturation point). It prints each check, p50/p99 per operation (all,
+// and outside the fault windows), the saturation point and the totals, saves
 // bench/results/soak-latest.json and exits non-zero when a check fails. Every process, the cluster and the
 // temporary folder go at the end, also on a failure or Ctrl-C; a failed run keeps its logs.
 // The pieces: the processes (stack.ts and one file per kind), the company (company.ts), the load (load.ts),
@@ -17,7 +19,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { ApiInstance, instanceEnv, SHUTDOWN_TIMEOUT_MS } from './api-instances';
 import { runChecks } from './checks';
@@ -29,13 +30,15 @@ import { SLUG, setUpCompany } from './company';
 import { startFaults } from './faults';
 import { Load } from './load';
 import { Http, Recorder } from './load-http';
+import { findSaturation, type Saturation } from './load-ramp';
 import { readLoadSetup } from './load-setup';
-import { DEFAULT_RATES } from './load-world';
+import { DEFAULT_RATES, maxInFlightAt, scaledRates } from './load-world';
 import { ensureNginx, Nginx } from './nginx';
 import { PG_VERSION, PgCluster } from './postgres';
 import { Receiver } from './receiver';
 import { RedisServer } from './redis';
 import { instanceLogs, printReport, scrapeMetrics } from './report';
+import { soakOptions } from './run-options';
 import { commandExists, freePort } from './stack';
 
 const apiDir = path.resolve(import.meta.dirname, '..');
@@ -43,42 +46,11 @@ const repoRoot = path.resolve(apiDir, '../..');
 /** After a fault is over (every instance ready again), 5xx are still the fault's for this long: nginx's fail_timeout and a retry. */
 const GRACE_MS = 8_000;
 
-// ---- options -------------------------------------------------------------------------------------------
+// ---- options (run-options.ts) ---------------------------------------------------------------------------
 
-const { values: args } = parseArgs({
-  options: {
-    short: { type: 'boolean', default: false },
-    duration: { type: 'string' },
-    'keep-logs': { type: 'boolean', default: false },
-    help: { type: 'boolean', short: 'h', default: false },
-  },
-});
-if (args.help) {
-  console.log(`npm run soak [-- --short | --duration 10m] [--keep-logs]
-
-  (default)        3 minutes of load with every fault, then the checks
-  --short          75 s of load, the faults compressed (CI: about 2 minutes in all)
-  --duration <d>   the load's duration: 90s, 3m, 10m…
-  --keep-logs      keep the logs folder (instances, nginx, Redis, receiver) and print where it is`);
-  process.exit(0);
-}
-
-function parseDuration(text: string): number {
-  const m = text.match(/^(\d+(?:\.\d+)?)\s*(ms|s|m|min|h)?$/);
-  if (!m) throw new Error(`--duration ${text}: say 90s, 3m or 10m`);
-  const n = Number(m[1]);
-  const unit = m[2] ?? 's';
-  return Math.round(n * (unit === 'ms' ? 1 : unit === 'h' ? 3_600_000 : unit.startsWith('m') ? 60_000 : 1000));
-}
-
-const short = args.short;
-const loadMs = args.duration ? parseDuration(args.duration) : short ? 75_000 : 180_000;
-if (loadMs < 60_000) throw new Error('the load runs at least 60 s: the faults need the room');
-const receiverDownMs = short ? 12_000 : 20_000;
-/** PostgreSQL's restart: stopped (fast), this long without a database, started (a failover takes as long). */
-const pgDownMs = short ? 3_000 : 5_000;
-/** How long, after the load, the outbox and the recovery worker may take to settle. */
-const settleMs = short ? 60_000 : 120_000;
+const options = soakOptions();
+const { short, loadMs, factor, receiverDownMs, pgDownMs, settleMs } = options;
+const rates = scaledRates(DEFAULT_RATES, factor);
 
 // ---- the run -------------------------------------------------------------------------------------------
 
@@ -105,7 +77,7 @@ PgCluster.dropStale();
 
 /** A failed run keeps its logs (instances, nginx, Redis, receiver) for the diagnosis; a passed one removes them. */
 let keepLogs = false;
-const { dir, logsDir } = makeRunDir(() => args['keep-logs'] || keepLogs);
+const { dir, logsDir } = makeRunDir(() => options.keepLogs || keepLogs);
 
 const [pgPort, redisPort, nginxPort, receiverPort, ...apiPorts] = await Promise.all(
   Array.from({ length: 7 }, () => freePort()),
@@ -119,6 +91,7 @@ const report: Record<string, unknown> = {
   date: new Date().toISOString(),
   machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${os.platform()}`,
   mode: short ? 'short' : 'full',
+  rate: `${factor}x`,
   load_seconds: loadMs / 1000,
 };
 let exitCode = 1;
@@ -162,7 +135,7 @@ try {
     repoRoot,
   });
   recorder.samples.length = 0;
-  const load = new Load(setup, recorder, DEFAULT_RATES);
+  const load = new Load(setup, recorder, rates, maxInFlightAt(factor));
 
   // ---- the load, and the faults spaced over it ----
   const timeline: { at: string; what: string }[] = [];
@@ -188,8 +161,8 @@ try {
   });
 
   say(
-    `load for ${loadMs / 1000} s through nginx (${Object.entries(DEFAULT_RATES)
-      .map(([k, v]) => `${k} ${v}`)
+    `load for ${loadMs / 1000} s through nginx at ${factor}x (${Object.entries(rates)
+      .map(([k, v]) => `${k} ${Math.round(v * 100) / 100}`)
       .join(', ')})`,
   );
   const [ran] = await Promise.all([load.run(loadMs, 100_000), faults.done]);
@@ -259,6 +232,10 @@ try {
   const logs = instanceLogs(instances.map((i) => i.logFile));
   await db.end();
 
+  // ---- the saturation point: the same visits in steps of a higher rate, after the checks ----
+  let saturation: Saturation | undefined;
+  if (options.saturation) saturation = await findSaturation(setup, note);
+
   // ---- the report ----
   const failed = printReport({
     report,
@@ -278,6 +255,9 @@ try {
     windows: faults.windows,
     graceMs: GRACE_MS,
     state,
+    rates,
+    factor,
+    saturation,
   });
   exitCode = failed.length ? 1 : 0;
   keepLogs = exitCode !== 0;

@@ -13,6 +13,7 @@ import { log } from '../lib/log';
 import { migrationsDir } from '../lib/paths';
 import { announceSocket, claimFolder, pgliteSocketPath, pgliteSocketUrl, releaseFolder } from './pglite-folder';
 import { shareForSocket } from './pglite-share';
+import { retryingRead } from './read-retry';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -76,7 +77,7 @@ async function openPostgres(
   pool.on('connect', (client) => {
     client.on('error', (err) => log().warn({ err }, 'postgres: connection lost'));
   });
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = retryReadsOn(pool, drizzlePg(pool, { schema }) as unknown as Db);
   if (migrate) await migrateOnce(url);
 
   // One dedicated connection LISTENs. When it drops, it reconnects, and every handler is called once so
@@ -130,6 +131,19 @@ async function openPostgres(
       await pool.end();
     },
   };
+}
+
+/**
+ * A statement on the pool and a transaction, run inside an idempotent read (a GET), are run again after a
+ * lost connection (db/read-retry.ts); a statement inside a transaction is not: the transaction is, whole.
+ */
+function retryReadsOn(pool: pg.Pool, db: Db): Db {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) =>
+    typeof args.at(-1) === 'function' ? query(...args) : retryingRead(async () => query(...args))) as never;
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((run, config) => retryingRead(() => transaction(run, config))) as Db['transaction'];
+  return db;
 }
 
 /**

@@ -2,21 +2,20 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { Db } from '../db/client';
-import { findCompany } from '../db/repositories/catalog';
-import { claimDue, enqueueMessages, finishOutboxRow, type OutboxRow } from '../db/repositories/outbox';
+import { claimDue, finishOutboxRow, type OutboxRow, releaseOutboxRows } from '../db/repositories/outbox';
 import { insertAttempt } from '../db/repositories/webhook-attempts';
 import {
-  disableEndpoint,
   type EndpointRow,
   endpointFailed,
   endpointSucceeded,
   findEndpoint,
 } from '../db/repositories/webhook-endpoints';
 import { metrics } from '../lib/metrics';
-import { DISABLE_AFTER_FAILURES, retryDelay, type WebhookApi } from './backoff';
+import { DISABLE_AFTER_FAILURES, ENDPOINT_BACKOFF_SECONDS, retryDelay, type WebhookApi } from './backoff';
 import type { Channels } from './channels';
 import { signatureHeader } from './signature';
 import { type Address, checkWebhookTarget, type Resolve } from './ssrf';
+import { switchOff } from './switch-off';
 
 export type DeliveryDeps = WebhookDeps & {
   channels: Channels;
@@ -36,18 +35,36 @@ export type WebhookDeps = {
 };
 
 /**
- * One pass of the outbox worker: claims due rows and delivers each once, recording the outcome. Webhooks
- * are retried on their API's backoff schedule (events/backoff.ts: about an hour for the Booking API, five
- * attempts for the Data API) and their endpoint switched off after 20 failures in a row (the company is
- * e-mailed); e-mail and texts are kept in the local outbox when no provider is configured.
+ * One pass of the outbox worker: claims due rows and delivers each once, recording the outcome. A failed
+ * webhook counts against its endpoint, whose whole queue then waits for the endpoint's backoff
+ * (events/backoff.ts): its other rows claimed in this pass go back without an attempt, so a receiver that is
+ * down costs one attempt per wait, not one per pending event, and "20 failures in a row" takes about an hour.
+ * Each event keeps its own API's schedule, counted only when it is attempted (about an hour for the Booking
+ * API, five attempts for the Data API). At 20 failures in a row the endpoint is switched off, keeping its
+ * events (held), and the company is e-mailed (events/switch-off.ts). E-mail and texts are kept in the local
+ * outbox when no provider is configured.
  */
-export async function deliverDue(deps: DeliveryDeps): Promise<{ delivered: number; failed: number; kept: number }> {
-  const counts = { delivered: 0, failed: 0, kept: 0 };
+export async function deliverDue(
+  deps: DeliveryDeps,
+): Promise<{ delivered: number; failed: number; kept: number; waiting: number }> {
+  const counts = { delivered: 0, failed: 0, kept: 0, waiting: 0 };
   const rows = await claimDue(deps.db, deps.now(), deps.batch ?? 20);
+  /** Endpoints that failed or were found off in this pass, and until when their rows wait. */
+  const waitFor = new Map<string, Date>();
   for (const row of rows) {
+    const wait = row.endpointId ? waitFor.get(row.endpointId) : undefined;
+    if (wait) {
+      await releaseOutboxRows(deps.db, [row.id], wait);
+      counts.waiting++;
+      continue;
+    }
     const outcome: Outcome = await attempt(deps, row).catch((err: unknown) => ({ ok: false, error: String(err) }));
     const attempts = row.attempts + 1;
-    if (outcome.ok === 'kept') {
+    if (outcome.ok === 'held') {
+      await finishOutboxRow(deps.db, row.id, { status: 'held' });
+      if (row.endpointId) waitFor.set(row.endpointId, deps.now());
+      counts.waiting++;
+    } else if (outcome.ok === 'kept') {
       await finishOutboxRow(deps.db, row.id, { status: 'kept', attempts });
       counts.kept++;
     } else if (outcome.ok) {
@@ -60,12 +77,13 @@ export async function deliverDue(deps: DeliveryDeps): Promise<{ delivered: numbe
       counts.delivered++;
     } else {
       const delay = outcome.final ? null : retryDelay(attempts, outcome.api);
+      const own = delay === null ? null : deps.now().getTime() + delay * 1000;
+      const due = Math.max(own ?? 0, outcome.retryAt?.getTime() ?? 0);
+      if (row.endpointId && outcome.retryAt) waitFor.set(row.endpointId, outcome.retryAt);
       await finishOutboxRow(deps.db, row.id, {
         attempts,
         lastError: outcome.error.slice(0, 500),
-        ...(delay === null
-          ? { status: 'failed' as const }
-          : { nextAttemptAt: new Date(deps.now().getTime() + delay * 1000) }),
+        ...(own === null ? { status: 'failed' as const } : { nextAttemptAt: new Date(due) }),
       });
       counts.failed++;
     }
@@ -73,7 +91,12 @@ export async function deliverDue(deps: DeliveryDeps): Promise<{ delivered: numbe
   return counts;
 }
 
-type Outcome = { ok: true } | { ok: 'kept' } | { ok: false; error: string; final?: boolean; api?: WebhookApi };
+type Outcome =
+  | { ok: true }
+  | { ok: 'kept' }
+  /** The endpoint is switched off: the row waits for it, held, without an attempt. */
+  | { ok: 'held' }
+  | { ok: false; error: string; final?: boolean; api?: WebhookApi; retryAt?: Date };
 /** One HTTP attempt: what the receiver answered (null: no answer), and how long it took. */
 export type Attempt =
   | { ok: true; statusCode: number; durationMs: number }
@@ -90,26 +113,16 @@ async function attempt(deps: DeliveryDeps, row: OutboxRow): Promise<Outcome> {
 
 async function sendWebhook(deps: DeliveryDeps, row: OutboxRow): Promise<Outcome> {
   const endpoint = row.endpointId ? await findEndpoint(deps.db, row.endpointId) : undefined;
-  if (!endpoint?.enabled) return { ok: false, error: 'endpoint disabled or removed', final: true };
+  if (!endpoint) return { ok: false, error: 'endpoint removed', final: true };
+  if (!endpoint.enabled) return { ok: 'held' };
   const sent = await attemptWebhook(deps, row, endpoint, false);
   if (sent.ok) {
     await endpointSucceeded(deps.db, endpoint.id);
     return { ok: true };
   }
-  const result = { ok: false as const, error: sent.error, final: sent.final, api: endpoint.api };
-  const failures = await endpointFailed(deps.db, endpoint.id);
-  if (failures < DISABLE_AFTER_FAILURES) return result;
-  // The switch-off and the admins' e-mail in one transaction: an endpoint is never switched off without its
-  // notice written (nor seen switched off before it is).
-  await deps.db.transaction(async (tx) => {
-    if (!(await disableEndpoint(tx, endpoint.id))) return;
-    const company = await findCompany(tx, row.companyId);
-    const email = (company?.contact as { email?: string } | undefined)?.email;
-    if (!email) return;
-    await enqueueMessages(tx, row.companyId, [
-      { channel: 'email', topic: 'webhook_disabled', to: email, ...disabledNotice(endpoint, failures, result.error) },
-    ]);
-  });
+  const { failures, retryAt } = await endpointFailed(deps.db, endpoint.id, deps.now(), ENDPOINT_BACKOFF_SECONDS);
+  const result = { ok: false as const, error: sent.error, final: sent.final, api: endpoint.api, retryAt };
+  if (failures >= DISABLE_AFTER_FAILURES) await switchOff(deps.db, endpoint, row.companyId, failures, sent.error);
   return result;
 }
 
@@ -153,20 +166,6 @@ export async function attemptWebhook(
 }
 
 const elapsed = (started: number) => Math.round(performance.now() - started);
-
-const API_NAMES: Record<WebhookApi, string> = { booking: 'Booking API', data: 'Data API' };
-
-/** The e-mail to the company's contact: which endpoint, of which API, and what to do. */
-function disabledNotice(endpoint: EndpointRow, failures: number, lastError: string) {
-  const api = API_NAMES[endpoint.api];
-  return {
-    subject: `Your ${api} webhook endpoint was switched off`,
-    text: [
-      `Deliveries of ${api} webhooks to ${endpoint.url} (endpoint ${endpoint.id}) failed ${failures} times in a row (last: ${lastError}), so the endpoint was switched off and receives no more events.`,
-      `Fix the receiver, then add the endpoint again (svc webhooks add … --api ${endpoint.api}): events of the time it was off are not sent again.`,
-    ].join('\n\n'),
-  };
-}
 
 /**
  * POSTs the event to the address that was checked, never to a second lookup of the name (DNS rebinding);

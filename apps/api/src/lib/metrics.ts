@@ -38,6 +38,12 @@ function createMetrics() {
       labelNames: ['worker', 'outcome'] as const,
       registers,
     }),
+    readRetries: new Counter({
+      name: 'svc_db_read_retries_total',
+      help: 'Reads of GET and HEAD requests (a statement or a transaction) whose database connection was lost, run again on a fresh one (db/read-retry.ts), by outcome: recovered, gave_up (the wait allowed spent: the request answered 500).',
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
     readinessRuns: new Counter({
       name: 'svc_readiness_checks_total',
       help: 'Runs of the readiness checks behind GET /readyz (at most one a second, however often it is asked).',

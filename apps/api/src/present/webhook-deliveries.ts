@@ -16,6 +16,11 @@ export function presentEndpoint(row: EndpointRow) {
   };
 }
 
+/** What waits for an endpoint: held deliveries, and undelivered ones of the last days (the console's list). */
+export function presentBacklog(counts: { held: number; undelivered: number }) {
+  return { held: counts.held, undelivered: counts.undelivered };
+}
+
 export function presentAttempt(a: AttemptRow) {
   return {
     attempt: a.attempt,
@@ -27,9 +32,18 @@ export function presentAttempt(a: AttemptRow) {
   };
 }
 
+const STATUS = {
+  delivered: 'delivered',
+  pending: 'retrying',
+  held: 'held',
+  failed: 'failed',
+  kept: 'failed',
+} as const satisfies Record<OutboxRow['status'], string>;
+
 /**
  * One delivery of the log: the event, where it stands, its last answer and every attempt. A test event is
- * one whose first attempt a console user made (the worker makes every other first attempt).
+ * one whose first logged attempt a console user made (the worker makes every other first attempt; a
+ * delivery sent again starts its count again, after attempts of its own already logged).
  */
 export function presentDelivery(row: OutboxRow, attempts: AttemptRow[]) {
   const own = attempts.filter((a) => a.outboxId === row.id);
@@ -38,14 +52,9 @@ export function presentDelivery(row: OutboxRow, attempts: AttemptRow[]) {
     id: String(row.id),
     event: row.topic,
     created_at: row.createdAt.toISOString(),
-    status:
-      row.status === 'delivered'
-        ? ('delivered' as const)
-        : row.status === 'pending'
-          ? ('retrying' as const)
-          : ('failed' as const),
+    status: STATUS[row.status],
     attempts: row.attempts,
-    test: own.some((a) => a.attempt === 1 && a.manual),
+    test: own[0]?.attempt === 1 && own[0].manual,
     next_attempt_at: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,
     last_response: last
       ? {

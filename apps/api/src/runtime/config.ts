@@ -75,6 +75,11 @@ export function readEnv(env = process.env) {
     metricsHost: env.SVC_METRICS_HOST || '127.0.0.1',
     /** On SIGTERM: how long requests in flight and workers' passes may take before the process exits anyway. */
     shutdownTimeoutMs: Number(env.SVC_SHUTDOWN_TIMEOUT_MS ?? 20_000),
+    /**
+     * On SIGTERM: how long the server keeps accepting and answering (readyz 503, `Connection: close`) before it
+     * stops listening; behind a balancer, longer than its upstream keep-alive timeout (docs/deploy.md).
+     */
+    drainMs: drainMs(env.SVC_DRAIN_MS),
     /** How often the recovery worker looks for authorized sessions without an order. */
     recoveryIntervalMs: Number(env.SVC_RECOVERY_INTERVAL_MS ?? 15_000),
   };
@@ -85,6 +90,16 @@ export const PROXY_TOKEN_MIN_LENGTH = 32;
 
 function proxyToken(value: string | undefined): string | undefined {
   return value && value.length >= PROXY_TOKEN_MIN_LENGTH ? value : undefined;
+}
+
+/** SVC_DRAIN_MS: whole milliseconds from 0 to 120000; unset, 0 (nothing in front to drain from). */
+export function drainMs(value: string | undefined): number {
+  if (value === undefined || value === '') return 0;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 120_000) {
+    throw new Error(`SVC_DRAIN_MS must be a whole number of milliseconds from 0 to 120000, not "${value}".`);
+  }
+  return n;
 }
 
 /** DATABASE_POOL_MAX: a whole number from 1 to 100; unset, 10. A value past that is a mistake to say at start. */

@@ -23,8 +23,15 @@ const { values } = parseArgs({
 });
 if (!values.dir || !values.port) throw new Error('usage: next-server --dir <app> --port <port> [--hostname <host>]');
 const dir = path.resolve(values.dir);
+// Where `next start` runs: Next compiles the app's next.config.ts and resolves its imports (./lib/…) from the
+// working directory, so the command works from the repository's root as from the app's folder.
+// A relative SVC_DATA_DIR still means where the command was run.
+if (process.env.SVC_DATA_DIR) process.env.SVC_DATA_DIR = path.resolve(process.env.SVC_DATA_DIR);
+process.chdir(dir);
 const port = Number(values.port);
 const hostname = values.hostname;
+
+const env = readEnv();
 
 // As `next start` sets them; the apps read the flag when they decide whose address a request is from.
 Object.assign(process.env, { NODE_ENV: 'production' });
@@ -54,5 +61,5 @@ stopGracefully(
     await app.close();
     await (await platform()?.catch(() => undefined))?.close();
   },
-  readEnv().shutdownTimeoutMs,
+  { timeoutMs: env.shutdownTimeoutMs, drainMs: env.drainMs },
 );

@@ -29,4 +29,7 @@ const server = serve(
 );
 keepIdleConnections(server as import('node:http').Server);
 
-stopGracefully(server as import('node:http').Server, () => platform.close(), env.shutdownTimeoutMs);
+stopGracefully(server as import('node:http').Server, () => platform.close(), {
+  timeoutMs: env.shutdownTimeoutMs,
+  drainMs: env.drainMs,
+});

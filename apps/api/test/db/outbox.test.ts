@@ -10,7 +10,7 @@ import { outbox, webhookEndpoints } from '../../src/db/schema';
 import { todayIn } from '../../src/domain/dates';
 import { DATA_EVENTS } from '../../src/domain/events';
 import type { Scope } from '../../src/domain/scope';
-import { DATA_RETRY_SECONDS, maxAttempts, RETRY_SECONDS } from '../../src/events/backoff';
+import { DATA_RETRY_SECONDS, endpointBackoff, maxAttempts, RETRY_SECONDS } from '../../src/events/backoff';
 import { channelsFromEnv } from '../../src/events/channels';
 import { deliverDue } from '../../src/events/deliver';
 import { verifySignature } from '../../src/events/signature';
@@ -97,7 +97,7 @@ describe.each(drivers())('the outbox worker on %s', (driver) => {
       .where(and(eq(outbox.status, 'pending'), eq(outbox.channel, 'webhook')));
     await database.db
       .update(webhookEndpoints)
-      .set({ enabled: true, consecutiveFailures: 0 })
+      .set({ enabled: true, consecutiveFailures: 0, retryAt: null })
       .where(eq(webhookEndpoints.id, endpointId));
   });
 
@@ -296,14 +296,20 @@ describe.each(drivers())('the outbox worker on %s', (driver) => {
     }
   });
 
-  it('switches an endpoint off after 20 failures in a row and e-mails the company once', async () => {
+  it('switches an endpoint off after 20 failures in a row over about an hour, keeps its events and e-mails the company once', async () => {
     hook.answerWith((res) => res.writeHead(500).end());
     for (let i = 0; i < 22; i++)
       await enqueueWebhooks(database.db, companyId, 'booking', 'booking.completed', { order_number: 2000 + i });
-    await deliver({ batch: 50 });
+    const began = clock;
+    // One attempt per pass: after a failure the endpoint's queue waits for its backoff, not per event.
+    for (let failures = 1; failures <= 20; failures++) {
+      await deliver({ batch: 50 });
+      expect(hook.received).toHaveLength(failures);
+      clock += endpointBackoff(failures) * 1000;
+    }
+    expect(clock - began).toBeGreaterThan(50 * 60_000);
     const [endpoint] = await database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
-    expect(endpoint).toMatchObject({ enabled: false, consecutiveFailures: expect.any(Number) });
-    expect(hook.received).toHaveLength(20);
+    expect(endpoint).toMatchObject({ enabled: false, consecutiveFailures: 20 });
     const notices = (await listOutbox(database.db, companyId)).filter((r) => r.topic === 'webhook_disabled');
     expect(notices).toHaveLength(1);
     expect(notices[0]?.payload).toMatchObject({
@@ -313,8 +319,13 @@ describe.each(drivers())('the outbox worker on %s', (driver) => {
     expect((notices[0]?.payload as { text?: string } | undefined)?.text).toContain(
       `${hookUrl} (endpoint ${endpointId})`,
     );
-    const late = (await rows()).filter((r) => r.status === 'failed' && r.lastError === 'endpoint disabled or removed');
-    expect(late.length).toBeGreaterThanOrEqual(2);
+    // Its events are kept (held), none given up, and nothing more is sent while it is off.
+    const mine = (await rows()).filter((r) => (r.payload as { order_number: number }).order_number >= 2000);
+    expect(mine.map((r) => r.status)).toEqual(mine.map(() => 'held'));
+    expect(mine).toHaveLength(22);
+    clock += 3600_000;
+    expect(await deliver({ batch: 50 })).toMatchObject({ delivered: 0, failed: 0 });
+    expect(hook.received).toHaveLength(20);
   });
 
   it('sends e-mail through SMTP when configured, and keeps messages locally when not', async () => {

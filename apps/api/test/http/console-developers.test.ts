@@ -203,6 +203,27 @@ describe.each(targets)('console developers on $name', (target) => {
     expect(JSON.stringify(log)).not.toContain(endpoint.secret);
   });
 
+  it('send again: test events are not sent again, a bad time is refused, the list counts what waits', async () => {
+    const listed = (await owner.get('/webhooks')).body.data.endpoints.find((e: { id: string }) => e.id === endpoint.id);
+    expect(listed).toMatchObject({ enabled: true, held: 0, undelivered: 0 });
+    const again = await owner.post(`/webhooks/${endpoint.id}/send-again`, { body: {} });
+    expect(again.status).toBe(200);
+    expect(again.body.data).toMatchObject({ endpoint_id: endpoint.id, requeued: 0, since: expect.any(String) });
+    expectError(
+      await owner.post(`/webhooks/${endpoint.id}/send-again`, { body: { since: 'yesterday' } }),
+      400,
+      'invalid_body',
+      'since',
+    );
+    expectError(
+      await owner.post(`/webhooks/${endpoint.id}/send-again`, { body: { since: '2999-01-01T00:00:00Z' } }),
+      400,
+      'invalid_body',
+      'since',
+    );
+    expectError(await owner.post('/webhooks/not-a-uuid/send-again', { body: {} }), 404, 'not_found');
+  });
+
   it('staff get 403 on keys, Data API and webhooks', async () => {
     const paths: [string, string, unknown?][] = [
       ['GET', '/keys'],
@@ -219,6 +240,7 @@ describe.each(targets)('console developers on $name', (target) => {
       ['GET', `/webhooks/${endpoint.id}/deliveries`],
       ['POST', `/webhooks/${endpoint.id}/deliveries/${failedDelivery}/resend`, {}],
       ['POST', `/webhooks/${endpoint.id}/test`, {}],
+      ['POST', `/webhooks/${endpoint.id}/send-again`, {}],
     ];
     for (const [method, path, body] of paths) {
       expectError(await staff.call(method, path, body === undefined ? {} : { body }), 403, 'forbidden');
@@ -234,6 +256,7 @@ describe.each(targets)('console developers on $name', (target) => {
       ['GET', `/webhooks/${endpoint.id}/deliveries`],
       ['POST', `/webhooks/${endpoint.id}/deliveries/${failedDelivery}/resend`, {}],
       ['POST', `/webhooks/${endpoint.id}/test`, {}],
+      ['POST', `/webhooks/${endpoint.id}/send-again`, {}],
     ];
     for (const [method, path, body] of paths) {
       expectError(await rival.call(method, path, body === undefined ? {} : { body }), 404, 'not_found');

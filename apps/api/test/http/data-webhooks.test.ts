@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verifyDataWebhook } from '../../../../packages/sdk/src/webhooks';
 import { outbox, webhookEndpoints } from '../../src/db/schema';
@@ -187,12 +187,13 @@ describe.each(targets)('data webhooks from $name', (target) => {
           expect(wait).toBeGreaterThan((DATA_RETRY_SECONDS[attempt - 1] as number) * 1000 - 15_000);
           expect(wait).toBeLessThanOrEqual((DATA_RETRY_SECONDS[attempt - 1] as number) * 1000 + 1000);
           // Time passes: the next attempt is due (only this row, only while it waits after this attempt).
-          await withTargetDb(target, ({ db }) =>
-            db
+          await withTargetDb(target, async ({ db }) => {
+            await db.update(webhookEndpoints).set({ retryAt: null }).where(eq(webhookEndpoints.id, added.id));
+            await db
               .update(outbox)
               .set({ nextAttemptAt: new Date(Date.now() - 1000) })
-              .where(and(eq(outbox.id, now?.id as number), eq(outbox.attempts, attempt))),
-          );
+              .where(and(eq(outbox.id, now?.id as number), eq(outbox.attempts, attempt)));
+          });
         }
       }
       expect(await row()).toMatchObject({ status: 'failed', attempts: 5, lastError: 'HTTP 500' });
@@ -214,29 +215,35 @@ describe.each(targets)('data webhooks from $name', (target) => {
     }
   });
 
-  it('switches an endpoint off after 20 failures in a row and e-mails the admins which endpoint of which API', async () => {
+  it('switches an endpoint off at its 20th failure in a row, e-mails the admins, keeps its events and sends them when switched on', async () => {
     const failing = receiver();
     failing.answerWith((res) => res.writeHead(503).end());
     const url = await failing.start();
     const added = await addEndpoint(url, '--event', 'lead.created');
+    const endpoint = () =>
+      withTargetDb(target, async ({ db }) => {
+        const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, added.id));
+        return row;
+      });
+    // An hour of failing, told to the database (test/db/webhook-outage.test.ts runs that hour on a clock).
+    await withTargetDb(target, ({ db }) =>
+      db.update(webhookEndpoints).set({ consecutiveFailures: 19 }).where(eq(webhookEndpoints.id, added.id)),
+    );
     const stamp = `${Date.now()}.${target.name}`;
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < 3; i++) {
       const res = await data.post('/leads', {
         key: dataKey,
         body: { name: `Down ${i}`, email: `down${i}.${stamp}@example.com` },
       });
       expect(res.status).toBe(201);
     }
-    const endpoint = () =>
-      withTargetDb(target, async ({ db }) => {
-        const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, added.id));
-        return row;
-      });
     await expect.poll(async () => (await endpoint())?.enabled, { timeout: 30_000 }).toBe(false);
     expect(await endpoint()).toMatchObject({ consecutiveFailures: 20, disabledAt: expect.any(Date) });
-    expect(failing.received).toHaveLength(20);
+    expect(failing.received).toHaveLength(1);
     const listed = (await svc(target, 'webhooks', 'list', 'acme')).find((e: any) => e.id === added.id);
+    // A lead written while the switch-off commits may stay pending: not sent while off, sent when switched on.
     expect(listed).toMatchObject({ api: 'data', enabled: false, consecutive_failures: 20 });
+    expect(listed.held).toBeGreaterThanOrEqual(2);
 
     const notices = await dataRows((r) => r.topic === 'webhook_disabled' && (r.payload as any).text.includes(added.id));
     expect(notices).toHaveLength(1);
@@ -245,24 +252,29 @@ describe.each(targets)('data webhooks from $name', (target) => {
       subject: 'Your Data API webhook endpoint was switched off',
       text: expect.stringContaining(`Deliveries of Data API webhooks to ${url} (endpoint ${added.id}) failed 20 times`),
     });
-    // A switched-off endpoint is sent nothing more: its waiting deliveries fail without a request, and new
-    // events are not written for it.
-    await withTargetDb(target, ({ db }) =>
-      db
-        .update(outbox)
-        .set({ nextAttemptAt: new Date(0) })
-        .where(and(eq(outbox.endpointId, added.id), inArray(outbox.status, ['pending']))),
-    );
+    // A switched-off endpoint is sent nothing more, and keeps what it is sent while off.
     await data.post('/leads', { key: dataKey, body: { name: 'After', email: `after.${stamp}@example.com` } });
+    await new Promise((r) => setTimeout(r, 1500));
+    let rows = await dataRows((r) => r.endpointId === added.id);
+    expect(rows).toHaveLength(4);
+    expect(rows.filter((r) => r.status === 'held').length).toBeGreaterThanOrEqual(3);
+    expect(rows.every((r) => r.status === 'held' || r.status === 'pending')).toBe(true);
+    expect(failing.received).toHaveLength(1);
+
+    // Fixed, and switched back on from the CLI: every kept event arrives.
+    failing.answerWith((res) => res.writeHead(200).end());
+    const enabled = await svc(target, 'webhooks', 'enable', 'acme', added.id);
+    expect(enabled).toMatchObject({ enabled: true });
+    expect(enabled.requeued).toBe(rows.filter((r) => r.status === 'held').length);
     await expect
-      .poll(async () => (await dataRows((r) => r.endpointId === added.id && r.status === 'pending')).length, {
+      .poll(async () => (await dataRows((r) => r.endpointId === added.id && r.status === 'delivered')).length, {
         timeout: 15_000,
       })
-      .toBe(0);
-    const rows = await dataRows((r) => r.endpointId === added.id);
-    expect(rows).toHaveLength(20);
-    expect(rows.filter((r) => r.lastError === 'endpoint disabled or removed').length).toBeGreaterThan(0);
-    expect(failing.received).toHaveLength(20);
+      .toBe(4);
+    rows = await dataRows((r) => r.endpointId === added.id);
+    const names = failing.received.slice(1).map((r) => JSON.parse(r.body).data.name);
+    expect(names.sort()).toEqual(['After', 'Down 0', 'Down 1', 'Down 2']);
+    expect(await svc(target, 'webhooks', 'send-again', 'acme', added.id)).toMatchObject({ requeued: 0 });
     await failing.stop();
   });
 

@@ -14,16 +14,25 @@ export const WebhookEndpoint = z
     api: z.enum(['booking', 'data']),
     url: z.string(),
     events: z.array(z.string()),
-    enabled: z.boolean().openapi({ description: 'false once switched off after 20 failures in a row' }),
+    enabled: z
+      .boolean()
+      .openapi({ description: 'false once switched off after 20 failures in a row (about an hour of failing)' }),
     consecutive_failures: z.number().int(),
     disabled_at: z.string().nullable(),
     created_at: z.string().openapi({ format: 'date-time' }),
   })
   .openapi('WebhookEndpoint');
 
+export const ListedWebhookEndpoint = WebhookEndpoint.extend({
+  held: z.number().int().openapi({ description: 'events kept while it is switched off, sent when it is switched on' }),
+  undelivered: z.number().int().openapi({
+    description: 'deliveries of the last 7 days given up or held (test events aside): what send-again sends',
+  }),
+}).openapi('ListedWebhookEndpoint');
+
 export const WebhookEndpoints = z
   .object({
-    endpoints: z.array(WebhookEndpoint),
+    endpoints: z.array(ListedWebhookEndpoint),
     events: z.object({ booking: z.array(z.enum(BOOKING_EVENTS)), data: z.array(z.enum(DATA_EVENTS)) }),
     max_per_api: z.number().int(),
   })
@@ -83,11 +92,49 @@ export const enableWebhook = createRoute({
   method: 'post',
   path: '/webhooks/{id}/enable',
   operationId: 'enableWebhookEndpoint',
-  summary: 'Switch a switched-off endpoint back on (its failures forgotten)',
-  description: ownerOnly,
+  summary: 'Switch a switched-off endpoint back on (its failures forgotten) and send the events it kept',
+  description: `Its held deliveries go back in the queue with fresh attempts (\`requeued\`: how many). An endpoint that is on is answered as it is. ${ownerOnly}`,
   security: consoleSession,
   request: { params: IdParam, body: jsonBody(Empty) },
-  responses: { ...dataOf(WebhookEndpoint, 'The endpoint'), ...errorResponses([...OWNER_WRITE, 'not_found']) },
+  responses: {
+    ...dataOf(WebhookEndpoint.extend({ requeued: z.number().int() }).openapi('EnabledWebhookEndpoint'), 'The endpoint'),
+    ...errorResponses([...OWNER_WRITE, 'not_found']),
+  },
+});
+
+export const sendAgain = createRoute({
+  method: 'post',
+  path: '/webhooks/{id}/send-again',
+  operationId: 'sendWebhookDeliveriesAgain',
+  summary: "Send an endpoint's undelivered deliveries (given up or held) again, with fresh attempts",
+  description:
+    'Deliveries created since `since` (default: 7 days ago) whose attempts ran out, or that were held, go back in the queue (test events aside). ' +
+    "409 state_conflict while the endpoint is switched off (switching it on sends what it kept). A second call sends nothing twice: the first one's deliveries are no longer undelivered. " +
+    ownerOnly,
+  security: consoleSession,
+  request: {
+    params: IdParam,
+    body: jsonBody(
+      z
+        .strictObject({
+          since: z.iso.datetime({ offset: true }).optional().openapi({ description: 'default: 7 days ago' }),
+        })
+        .openapi('SendAgain'),
+    ),
+  },
+  responses: {
+    ...dataOf(
+      z
+        .object({
+          endpoint_id: z.string(),
+          since: z.string().openapi({ format: 'date-time' }),
+          requeued: z.number().int().openapi({ description: 'deliveries put back in the queue' }),
+        })
+        .openapi('SentAgain'),
+      'What was put back in the queue',
+    ),
+    ...errorResponses([...OWNER_WRITE, 'not_found', 'state_conflict']),
+  },
 });
 
 export const WebhookAttempt = z
@@ -106,7 +153,9 @@ export const WebhookDelivery = z
     id: z.string().openapi({ description: 'also sent as X-SVC-Delivery' }),
     event: z.string(),
     created_at: z.string().openapi({ format: 'date-time' }),
-    status: z.enum(['delivered', 'retrying', 'failed']),
+    status: z.enum(['delivered', 'retrying', 'failed', 'held']).openapi({
+      description: 'held: kept while the endpoint is switched off, sent when it is switched back on',
+    }),
     attempts: z.number().int(),
     test: z.boolean().openapi({ description: 'a test event sent from the console' }),
     next_attempt_at: z.string().nullable().openapi({ description: 'when retrying: the next scheduled attempt' }),
@@ -197,6 +246,7 @@ export const webhookOperations: readonly RouteConfig[] = [
   createWebhook,
   removeWebhook,
   enableWebhook,
+  sendAgain,
   listDeliveries,
   resendDelivery,
   sendTestEvent,

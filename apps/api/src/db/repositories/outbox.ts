@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../client';
 import { companies, outbox, webhookEndpoints } from '../schema';
 import type { Subject } from './payments';
@@ -18,6 +18,18 @@ const wakeWorkers = (db: Queryable) => db.execute(sql`select pg_notify(${OUTBOX_
 const dataApiOpen = (companyId: string) =>
   sql`exists (select 1 from ${companies} where ${companies.id} = ${companyId} and ${companies.dataApiAccess} = 'approved' and ${companies.dataApiEnabled})`;
 
+/**
+ * Days a switched-off endpoint keeps its events (events/backoff.ts): the ones waiting when it was switched off
+ * and the ones produced in the HOLD_DAYS after are written `held`; later ones are not written for it, so an
+ * endpoint left off for good stops growing the outbox (docs/decisions/webhook-endpoint-backoff.md).
+ */
+export const HOLD_DAYS = 7;
+
+/**
+ * One row per subscribed endpoint of the company's API: pending for an endpoint that is on (sent once its
+ * backoff, if it is in one, ends: claimDue), held for one switched off in the last HOLD_DAYS days; answers
+ * the rows written.
+ */
 export async function enqueueWebhooks(
   db: Queryable,
   companyId: string,
@@ -26,13 +38,16 @@ export async function enqueueWebhooks(
   body: Record<string, unknown>,
 ): Promise<number> {
   const endpoints = await db
-    .select({ id: webhookEndpoints.id })
+    .select({ id: webhookEndpoints.id, enabled: webhookEndpoints.enabled })
     .from(webhookEndpoints)
     .where(
       and(
         eq(webhookEndpoints.companyId, companyId),
         eq(webhookEndpoints.api, api),
-        eq(webhookEndpoints.enabled, true),
+        or(
+          eq(webhookEndpoints.enabled, true),
+          sql`${webhookEndpoints.disabledAt} > now() - make_interval(days => ${HOLD_DAYS})`,
+        ),
         sql`${webhookEndpoints.events} @> ${JSON.stringify([event])}::jsonb`,
         api === 'data' ? dataApiOpen(companyId) : undefined,
       ),
@@ -45,9 +60,10 @@ export async function enqueueWebhooks(
         topic: event,
         endpointId: e.id,
         payload: body,
+        status: e.enabled ? ('pending' as const) : ('held' as const),
       })),
     );
-    await wakeWorkers(db);
+    if (endpoints.some((e) => e.enabled)) await wakeWorkers(db);
   }
   return endpoints.length;
 }
@@ -62,12 +78,20 @@ export async function enqueueMessages(db: Queryable, companyId: string, messages
   await wakeWorkers(db);
 }
 
-/** When the next pending row falls due (a retry, or a lease that lapses), or null when none waits. */
+/**
+ * A webhook is due when its own next attempt and its endpoint's backoff both are; a row of an endpoint that
+ * is off waits (it is held by the switch-off, events/deliver.ts).
+ */
+const endpointReady = (now: Date) =>
+  sql`(${outbox.endpointId} is null or exists (select 1 from ${webhookEndpoints} where ${webhookEndpoints.id} = ${outbox.endpointId} and ${webhookEndpoints.enabled} and (${webhookEndpoints.retryAt} is null or ${webhookEndpoints.retryAt} <= ${now.toISOString()}::timestamptz)))`;
+
+/** When the next pending row falls due (a retry, an endpoint's backoff, a lease that lapses), or null when none waits. */
 export async function nextOutboxDue(db: Queryable): Promise<Date | null> {
   const [row] = await db
-    .select({ due: sql<Date | string | null>`min(${outbox.nextAttemptAt})` })
+    .select({ due: sql<Date | string | null>`min(greatest(${outbox.nextAttemptAt}, ${webhookEndpoints.retryAt}))` })
     .from(outbox)
-    .where(eq(outbox.status, 'pending'));
+    .leftJoin(webhookEndpoints, eq(webhookEndpoints.id, outbox.endpointId))
+    .where(and(eq(outbox.status, 'pending'), sql`${webhookEndpoints.enabled} is not false`));
   return row?.due ? new Date(row.due) : null;
 }
 
@@ -80,21 +104,40 @@ export type OutboxRow = typeof outbox.$inferSelect;
 /**
  * Claims up to `limit` due rows for this worker: locked rows are skipped, so any number of instances can
  * share the work, and claimed rows are leased for a minute, so a worker that dies mid-delivery only
- * delays them.
+ * delays them. Webhooks of an endpoint in its backoff or switched off are not due.
  */
 export async function claimDue(db: Db, now: Date, limit: number, leaseSeconds = 60): Promise<OutboxRow[]> {
   return db.transaction(async (tx) => {
-    const rows = await tx
+    const due = await tx
       .select()
       .from(outbox)
-      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)))
+      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now), endpointReady(now)))
       .orderBy(asc(outbox.id))
       .limit(limit)
       .for('update', { skipLocked: true });
+    const until = new Date(now.getTime() + leaseSeconds * 1000);
+    // An endpoint's queue is tried by one worker at a time until its first answer: the claim leases the
+    // endpoint too (its retry_at, which the answer clears or turns into its backoff). A worker that finds it
+    // leased by another leaves its rows, so several instances still make one attempt per backoff.
+    const endpointIds = [...new Set(due.flatMap((r) => (r.endpointId ? [r.endpointId] : [])))];
+    const leased = endpointIds.length
+      ? await tx
+          .update(webhookEndpoints)
+          .set({ retryAt: until })
+          .where(
+            and(
+              inArray(webhookEndpoints.id, endpointIds),
+              or(isNull(webhookEndpoints.retryAt), lte(webhookEndpoints.retryAt, now)),
+            ),
+          )
+          .returning({ id: webhookEndpoints.id })
+      : [];
+    const mine = new Set(leased.map((e) => e.id));
+    const rows = due.filter((r) => !r.endpointId || mine.has(r.endpointId));
     if (rows.length) {
       await tx
         .update(outbox)
-        .set({ nextAttemptAt: new Date(now.getTime() + leaseSeconds * 1000) })
+        .set({ nextAttemptAt: until })
         .where(
           inArray(
             outbox.id,
@@ -112,6 +155,28 @@ export async function finishOutboxRow(
   set: Partial<Pick<OutboxRow, 'status' | 'attempts' | 'nextAttemptAt' | 'lastError' | 'deliveredAt'>>,
 ): Promise<void> {
   await db.update(outbox).set(set).where(eq(outbox.id, id));
+}
+
+/**
+ * Gives claimed rows back without an attempt (their endpoint failed earlier in the pass): due again at `at`
+ * (the endpoint's backoff), their attempts untouched; a row the switch-off held stays held.
+ */
+export async function releaseOutboxRows(db: Queryable, ids: number[], at: Date): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .update(outbox)
+    .set({ nextAttemptAt: at })
+    .where(and(inArray(outbox.id, ids), eq(outbox.status, 'pending')));
+}
+
+/** A switched-off endpoint keeps what waits for it: its pending webhooks become held. */
+export async function holdEndpointRows(db: Queryable, endpointId: string): Promise<number> {
+  const rows = await db
+    .update(outbox)
+    .set({ status: 'held' })
+    .where(and(eq(outbox.endpointId, endpointId), eq(outbox.status, 'pending')))
+    .returning({ id: outbox.id });
+  return rows.length;
 }
 
 /**

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
 import { outbox, webhookAttempts } from '../schema';
+import { OUTBOX_CHANNEL } from './outbox';
 
 /**
  * The console's delivery log: one row per attempt to deliver a webhook (the worker's and the ones a console
@@ -93,4 +94,54 @@ export async function finishManualAttempt(
     .where(eq(outbox.id, id))
     .returning();
   return row as typeof outbox.$inferSelect;
+}
+
+/** Not a test event: a delivery whose first logged attempt was not made by hand (or that has none yet). */
+const notTest = sql`coalesce((select ${webhookAttempts.manual} from ${webhookAttempts} where ${webhookAttempts.outboxId} = ${outbox.id} order by ${webhookAttempts.createdAt} limit 1), false) = false`;
+
+/**
+ * Puts an endpoint's held deliveries, or (`since`) its undelivered ones (failed or held, created since then,
+ * test events aside) back in the queue, due at once with fresh attempts. A row already pending or delivered
+ * is not touched, so a second call (a double click) finds nothing more to send. Answers how many.
+ */
+export async function requeueDeliveries(
+  db: Queryable,
+  companyId: string,
+  endpointId: string,
+  which: { held: true } | { since: Date },
+  now: Date,
+): Promise<number> {
+  const rows = await db
+    .update(outbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: now })
+    .where(
+      and(
+        eq(outbox.companyId, companyId),
+        eq(outbox.endpointId, endpointId),
+        'held' in which
+          ? eq(outbox.status, 'held')
+          : and(inArray(outbox.status, ['failed', 'held']), gte(outbox.createdAt, which.since), notTest),
+      ),
+    )
+    .returning({ id: outbox.id });
+  if (rows.length) await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  return rows.length;
+}
+
+/** Per endpoint of a company: its held deliveries, and its undelivered ones (failed or held) created since `since`. */
+export async function undeliveredCounts(db: Queryable, companyId: string, since: Date) {
+  const rows = await db
+    .select({
+      endpointId: outbox.endpointId,
+      held: sql<number>`count(*) filter (where ${outbox.status} = 'held')::int`,
+      undelivered: sql<number>`count(*) filter (where ${outbox.createdAt} >= ${since.toISOString()}::timestamptz and ${notTest})::int`,
+    })
+    .from(outbox)
+    .where(
+      and(eq(outbox.companyId, companyId), eq(outbox.channel, 'webhook'), inArray(outbox.status, ['failed', 'held'])),
+    )
+    .groupBy(outbox.endpointId);
+  return new Map(
+    rows.map((r) => [r.endpointId as string, { held: Number(r.held), undelivered: Number(r.undelivered) }]),
+  );
 }

@@ -56,11 +56,11 @@ export async function findEndpoint(db: Queryable, id: string): Promise<EndpointR
   return row;
 }
 
-/** Switches an endpoint back on, its failures forgotten; true when it was off. */
+/** Switches an endpoint back on, its failures and backoff forgotten; true when it was off. */
 export async function enableEndpoint(db: Queryable, companyId: string, id: string): Promise<boolean> {
   const rows = await db
     .update(webhookEndpoints)
-    .set({ enabled: true, disabledAt: null, consecutiveFailures: 0 })
+    .set({ enabled: true, disabledAt: null, consecutiveFailures: 0, retryAt: null })
     .where(
       and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.id, id), eq(webhookEndpoints.enabled, false)),
     )
@@ -68,25 +68,40 @@ export async function enableEndpoint(db: Queryable, companyId: string, id: strin
   return rows.length > 0;
 }
 
+/** A delivery reached the endpoint: its failures in a row and its backoff are over. */
 export async function endpointSucceeded(db: Queryable, id: string): Promise<void> {
-  await db.update(webhookEndpoints).set({ consecutiveFailures: 0 }).where(eq(webhookEndpoints.id, id));
+  await db.update(webhookEndpoints).set({ consecutiveFailures: 0, retryAt: null }).where(eq(webhookEndpoints.id, id));
 }
 
-/** Counts a failed attempt; returns the endpoint's failures in a row. */
-export async function endpointFailed(db: Queryable, id: string): Promise<number> {
+/**
+ * Counts a failed attempt and puts the endpoint's whole queue off until its backoff ends (`waits[n-1]` seconds
+ * after its nth failure in a row, the last wait repeating: events/backoff.ts), in one statement; returns its
+ * failures in a row and when it is next tried.
+ */
+export async function endpointFailed(
+  db: Queryable,
+  id: string,
+  now: Date,
+  waits: readonly number[],
+): Promise<{ failures: number; retryAt: Date }> {
+  const failures = sql`${webhookEndpoints.consecutiveFailures} + 1`;
+  const wait = sql`(${`{${waits.join(',')}}`}::int[])[least(${failures}, ${waits.length})]`;
   const [row] = await db
     .update(webhookEndpoints)
-    .set({ consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + 1` })
+    .set({
+      consecutiveFailures: failures,
+      retryAt: sql`${now.toISOString()}::timestamptz + make_interval(secs => ${wait})`,
+    })
     .where(eq(webhookEndpoints.id, id))
-    .returning({ failures: webhookEndpoints.consecutiveFailures });
-  return row?.failures ?? 0;
+    .returning({ failures: webhookEndpoints.consecutiveFailures, retryAt: webhookEndpoints.retryAt });
+  return { failures: row?.failures ?? 0, retryAt: row?.retryAt ?? now };
 }
 
 /** Switches an endpoint off; true when this call did it (so the company is told once). */
 export async function disableEndpoint(db: Queryable, id: string): Promise<boolean> {
   const rows = await db
     .update(webhookEndpoints)
-    .set({ enabled: false, disabledAt: sql`now()` })
+    .set({ enabled: false, disabledAt: sql`now()`, retryAt: null })
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.enabled, true)))
     .returning({ id: webhookEndpoints.id });
   return rows.length > 0;

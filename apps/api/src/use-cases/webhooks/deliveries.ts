@@ -10,6 +10,8 @@ import {
   insertManualDelivery,
   listAttempts,
   listDeliveries,
+  requeueDeliveries,
+  undeliveredCounts,
 } from '../../db/repositories/webhook-attempts';
 import {
   countEnabledEndpoints,
@@ -39,7 +41,7 @@ export type ManualOptions = { now: Date; allowLocal: boolean };
 const noEndpoint = (id: string) =>
   new DomainError('not_found', `There is no webhook endpoint ${id} in your company.`, { field: 'id' });
 
-async function endpointOf(database: Database, companyId: string, id: string) {
+export async function endpointOf(database: Database, companyId: string, id: string) {
   const endpoint = isUuid(id) ? await findCompanyEndpoint(database.db, companyId, id) : undefined;
   if (!endpoint) throw noEndpoint(id);
   return endpoint;
@@ -146,11 +148,15 @@ async function manualAttempt(
   return { delivery: finished, attempts };
 }
 
-/** Switches a switched-off endpoint back on (within the limit of enabled endpoints per API). */
-export async function enableWebhookEndpoint(database: Database, scope: Scope, endpointId: string) {
+/**
+ * Switches a switched-off endpoint back on (within the limit of enabled endpoints per API), its failures and
+ * backoff forgotten, and sends what it kept: its held deliveries go back in the queue with fresh attempts, in
+ * the same transaction. `requeued`: how many. Switching on an endpoint that is on changes nothing.
+ */
+export async function enableWebhookEndpoint(database: Database, scope: Scope, endpointId: string, now = new Date()) {
   const { companyId } = scope;
   const endpoint = await endpointOf(database, companyId, endpointId);
-  if (endpoint.enabled) return endpoint;
+  if (endpoint.enabled) return { ...endpoint, requeued: 0 };
   return database.db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
     if ((await countEnabledEndpoints(tx, companyId, endpoint.api)) >= MAX_WEBHOOK_ENDPOINTS) {
@@ -159,9 +165,10 @@ export async function enableWebhookEndpoint(database: Database, scope: Scope, en
         `A company has at most ${MAX_WEBHOOK_ENDPOINTS} enabled endpoints for this API: remove one first.`,
       );
     }
-    await enableEndpoint(tx, companyId, endpoint.id);
+    const switched = await enableEndpoint(tx, companyId, endpoint.id);
+    const requeued = switched ? await requeueDeliveries(tx, companyId, endpoint.id, { held: true }, now) : 0;
     await publishChange(tx);
-    return { ...endpoint, enabled: true, disabledAt: null, consecutiveFailures: 0 };
+    return { ...endpoint, enabled: true, disabledAt: null, consecutiveFailures: 0, retryAt: null, requeued };
   });
 }
 
@@ -188,10 +195,19 @@ export async function removeConsoleEndpoint(database: Database, scope: Scope, id
   return { id: removed.id, removed: true as const };
 }
 
-/** The company's endpoints as the console lists them (never their secrets), with what each API can send. */
-export async function listConsoleEndpoints(database: Database, scope: Scope) {
+/** How far back the console counts undelivered deliveries, and sends them again unless told a time. */
+export const UNDELIVERED_DAYS = 7;
+export const undeliveredSince = (now: Date) => new Date(now.getTime() - UNDELIVERED_DAYS * 86_400_000);
+
+/**
+ * The company's endpoints as the console lists them (never their secrets), each with its held deliveries and
+ * its undelivered ones of the last UNDELIVERED_DAYS days, and what each API can send.
+ */
+export async function listConsoleEndpoints(database: Database, scope: Scope, now = new Date()) {
+  const counts = await undeliveredCounts(database.db, scope.companyId, undeliveredSince(now));
+  const endpoints = await listEndpoints(database.db, scope.companyId);
   return {
-    endpoints: await listEndpoints(database.db, scope.companyId),
+    endpoints: endpoints.map((e) => ({ ...e, ...(counts.get(e.id) ?? { held: 0, undelivered: 0 }) })),
     events: { booking: [...BOOKING_EVENTS], data: [...DATA_EVENTS] },
     max_per_api: MAX_WEBHOOK_ENDPOINTS,
   };

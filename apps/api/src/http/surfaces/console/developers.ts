@@ -1,7 +1,12 @@
 import type { Context } from 'hono';
 import * as ops from '../../../contract/console/developers';
 import type { Scope } from '../../../domain/scope';
-import { presentDelivery, presentDeliveryLog, presentEndpoint } from '../../../present/webhook-deliveries';
+import {
+  presentBacklog,
+  presentDelivery,
+  presentDeliveryLog,
+  presentEndpoint,
+} from '../../../present/webhook-deliveries';
 import {
   consoleDataApi,
   createConsoleDataKey,
@@ -19,6 +24,7 @@ import {
   resendDelivery,
   sendTestEvent,
 } from '../../../use-cases/webhooks/deliveries';
+import { sendAgainUndelivered } from '../../../use-cases/webhooks/send-again';
 import type { ConsoleDeps, ConsoleEnv } from '../../console-env';
 import type { ConsoleSurface } from './surface';
 
@@ -45,17 +51,25 @@ export function mountDevelopers(surface: ConsoleSurface, deps: ConsoleDeps) {
   route(ops.revokeDataKey, (c) => revokeConsoleKey(database, owner(c), c.req.valid('param').id, ['data'], now()));
 
   route(ops.listWebhooks, async (c) => {
-    const listed = await listConsoleEndpoints(database, owner(c));
-    return { ...listed, endpoints: listed.endpoints.map(presentEndpoint) };
+    const listed = await listConsoleEndpoints(database, owner(c), now());
+    return { ...listed, endpoints: listed.endpoints.map((e) => ({ ...presentEndpoint(e), ...presentBacklog(e) })) };
   });
   route(ops.createWebhook, async (c) => {
     const added = await addConsoleEndpoint(database, owner(c), c.req.valid('json'));
     return { ...presentEndpoint(added.endpoint), secret: added.secret };
   });
   route(ops.removeWebhook, (c) => removeConsoleEndpoint(database, owner(c), c.req.valid('param').id));
-  route(ops.enableWebhook, async (c) =>
-    presentEndpoint(await enableWebhookEndpoint(database, owner(c), c.req.valid('param').id)),
-  );
+  route(ops.enableWebhook, async (c) => {
+    const enabled = await enableWebhookEndpoint(database, owner(c), c.req.valid('param').id, now());
+    return { ...presentEndpoint(enabled), requeued: enabled.requeued };
+  });
+  route(ops.sendAgain, (c) => {
+    const since = c.req.valid('json').since;
+    return sendAgainUndelivered(database, owner(c), c.req.valid('param').id, {
+      since: since ? new Date(since) : undefined,
+      now: now(),
+    });
+  });
 
   route(ops.listDeliveries, async (c) =>
     presentDeliveryLog(

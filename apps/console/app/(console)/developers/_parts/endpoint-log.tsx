@@ -47,13 +47,13 @@ export function EndpointLog({ id }: { id: string }) {
       {!endpoint.enabled ? (
         <div className="notice tone-warning" role="status">
           <p>
-            This endpoint was switched off after failing again and again. Fix your receiver, send a test, then switch it
-            on.
+            This endpoint was switched off after failing for about an hour. Its events are kept (held): fix your
+            receiver, send a test, then switch it on and they are sent.
           </p>
           <ActionButton
             action={() => call(api.POST('/webhooks/{id}/enable', { params: { path: { id } }, body: {} }))}
             pendingLabel="Switching on…"
-            successMessage="Switched on."
+            successMessage={(d) => `Switched on; ${d.requeued} kept events are being sent.`}
             onSuccess={log.reload}
           >
             Switch on
@@ -148,7 +148,7 @@ function Attempts({ delivery }: { delivery: Delivery }) {
       <summary>{delivery.attempts}</summary>
       <ol className="attempts">
         {delivery.attempt_log.map((a) => (
-          <li key={a.attempt}>
+          <li key={`${a.at}-${a.attempt}`}>
             {new Date(a.at).toLocaleTimeString()}: {a.status_code ?? a.error ?? 'no answer'} in {a.duration_ms} ms
             {a.manual ? ' (by hand)' : ''}
           </li>

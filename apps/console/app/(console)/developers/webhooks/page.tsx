@@ -10,6 +10,7 @@ import { StatusBadge } from '../../../../components/status-badge';
 import { api, call } from '../../../../lib/api';
 import type { Schemas } from '../../../../lib/types';
 import { useApi } from '../../../../lib/use-api';
+import { Backlog, SendAgain } from '../_parts/endpoint-backlog';
 import { PageError } from '../_parts/key-table';
 
 type Created = Schemas['CreatedWebhookEndpoint'];
@@ -67,6 +68,13 @@ export default function WebhooksPage() {
               ) : (
                 <StatusBadge status="disabled" label="Switched off" />
               ),
+          },
+          { key: 'waiting', header: 'Waiting', cell: (e) => <Backlog endpoint={e} /> },
+          {
+            key: 'send',
+            action: true,
+            header: 'Actions',
+            cell: (e) => <SendAgain endpoint={e} onDone={list.reload} />,
           },
         ]}
       />

@@ -65,8 +65,12 @@ Usage: npm run svc -- <command> [options]      (add --json for machine-readable 
                                               booking: booking.completed booking.held booking.released
                                               data: order.created order.status_changed payment.received
                                               lead.created junk_job.created junk_job.status_changed
-  webhooks list <slug>                        endpoints with their API, failures in a row, switched off or not
+  webhooks list <slug>                        endpoints with their API, failures in a row, switched off or not,
+                                              events held and undelivered (last 7 days)
   webhooks remove <slug> <endpoint-id>
+  webhooks enable <slug> <endpoint-id>        switch a switched-off endpoint back on; sends the events it kept
+  webhooks send-again <slug> <endpoint-id> [--since <ISO time>]
+                                              send undelivered events (given up or held) again (default: last 7 days)
   webhooks listen <slug> [--api booking|data] [--event <name> …] [--port 4500] [--once]
                                               a local receiver that checks signatures and prints events
   seed-demo                                   the demo company, its key pair and console owner (run by npm start)
@@ -117,6 +121,7 @@ export async function runSvc(argv: string[], environment: NodeJS.ProcessEnv = pr
       end: { type: 'boolean', default: false },
       reset: { type: 'boolean', default: false },
       role: { type: 'string' },
+      since: { type: 'string' },
     },
   });
   const [group, action, ...rest] = positionals;

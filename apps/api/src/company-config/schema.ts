@@ -5,6 +5,7 @@ import { normalizePostalCode } from '../domain/service-area';
 import { FieldWorkConfig } from './field-work';
 import { color, date, dollars, httpsUrl, percent } from './fields';
 import { JunkConfig } from './junk';
+import { PermitsConfig } from './permits';
 import { RentalChangesConfig } from './rental-changes';
 
 /**
@@ -224,6 +225,7 @@ export const CompanyConfig = z
       .describe('cans per size; null (or a size not listed): its cans are not counted'),
     rental_changes: RentalChangesConfig,
     field_work: FieldWorkConfig,
+    permits: PermitsConfig,
   })
   .superRefine((config, ctx) => {
     const keys = new Set<string>();

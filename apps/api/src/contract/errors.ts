@@ -54,6 +54,8 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   csrf_rejected: 403,
   state_conflict: 409,
   change_not_allowed: 409,
+  street_not_allowed: 409,
+  permit_required: 409,
 };
 
 export const ErrorBody = z

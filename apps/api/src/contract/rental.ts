@@ -48,6 +48,10 @@ const Amounts = z
     processing_fee: Dollars.openapi({ description: 'the card fee, when the company passes it on' }),
     gross_total: Dollars.openapi({ description: 'what is charged: 0 for a free change' }),
     currency: z.enum(['USD', 'CAD']),
+    permit_extension_fee: Dollars.optional().openapi({
+      description:
+        "only for an extension past what the street permit's fees cover: the city's extension fee, in total (docs/decisions/street-permits.md)",
+    }),
   })
   .openapi('RentalChangeAmounts');
 

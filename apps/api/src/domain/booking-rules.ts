@@ -1,7 +1,8 @@
 import { checkDeliveryDate, checkPickupDate } from './calendar';
 import type { Catalog, Material } from './catalog';
 import { DomainError } from './errors';
-import { priceQuote, type QuoteCents } from './pricing';
+import { checkPermitLead, type StreetQuote, streetTerms, withStreet } from './permits';
+import { priceQuote } from './pricing';
 import { evaluatePromo, PROMO_MESSAGES } from './promo';
 import { checkServiceArea } from './service-area';
 
@@ -12,6 +13,9 @@ export type RuleInput = {
   delivery_date: string;
   pickup_date?: string;
   delivery_zip: string;
+  delivery_city?: string;
+  /** Absent or private: no rule of the street's is read (docs/decisions/street-permits.md). */
+  placement?: 'street' | 'private';
   debris_type?: string;
   customer: { email: string };
   promo_code?: string;
@@ -25,7 +29,7 @@ export type RuleContext = { today: string; canTakePayments: boolean; now: Date }
 /** What a session freezes at payment time: the price and everything the order will be made from. */
 export type FrozenBooking<T extends RuleInput = RuleInput> = {
   request: T & { pickup_date: string };
-  quote: QuoteCents;
+  quote: StreetQuote;
   sizeLabel: string;
   material: { slug: string; label: string; acknowledged_at: string | null } | null;
   promoCode: string | null;
@@ -66,9 +70,20 @@ export function checkBookingRules<T extends RuleInput>(
       field: 'delivery_zip',
     });
   }
+  // The street's rule is read from the address the booking is for: no fee or lead days come from the client.
+  const street =
+    request.placement === 'street'
+      ? streetTerms(
+          company.permits,
+          { zip: request.delivery_zip, city: request.delivery_city },
+          { today: ctx.today, minNoticeDays: company.minNoticeDays, rentalDays: request.rental_days },
+        )
+      : null;
+  if (street) checkPermitLead(street.permit, request.delivery_date);
   const promo = checkPromoCode(catalog, request.promo_code, ctx.today);
   checkAccount(catalog, request.customer.email);
-  const quote = priceQuote(catalog, { size, rentalDays: request.rental_days, material, promo });
+  const priced = priceQuote(catalog, { size, rentalDays: request.rental_days, material, promo });
+  const quote = street ? withStreet(priced, street, company.cardFee) : priced;
   if (material?.requiresAck && request.material_acknowledged !== true) {
     throw new DomainError(
       'invalid_body',

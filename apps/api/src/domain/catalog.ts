@@ -1,4 +1,5 @@
 import type { JunkSetup } from './junk';
+import type { PermitSetup } from './permit-rules';
 
 /**
  * The in-memory shape of one company's booking catalog: what every read-side rule needs, loaded once
@@ -50,6 +51,8 @@ export type Company = {
   };
   /** The field's charges (domain/overage.ts, docs/decisions/drivers-day.md). */
   fieldWork: { wastedTripFeeCents: number | null; noticeHours: number };
+  /** Street placement and permits (domain/permits.ts); null: the company does not ask where the can sits. */
+  permits: PermitSetup | null;
 };
 
 /** Caps against card testing (docs/decisions/payment-caps.md). */

@@ -57,6 +57,9 @@ export const ERROR_CODES = [
   'state_conflict',
   // The rental after the booking (docs/decisions/my-booking.md).
   'change_not_allowed',
+  // Street placement and permits (docs/decisions/street-permits.md).
+  'street_not_allowed',
+  'permit_required',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -39,7 +39,11 @@ export function checkMemberChange(
 /** Settings sections only an owner sees: card fees (staff do not see card settings). */
 const OWNER_SEES: readonly string[] = ['card-fees'];
 /** Settings sections only an owner changes, as the refusal names them: those, and the fleet, whose counts decide what is sold. */
-const OWNER_CHANGES: Readonly<Record<string, string>> = { 'card-fees': 'card fee handling', fleet: 'the fleet' };
+const OWNER_CHANGES: Readonly<Record<string, string>> = {
+  'card-fees': 'card fee handling',
+  fleet: 'the fleet',
+  permits: 'the street permit rules',
+};
 
 /** Whether a section of the settings is shown to a member of this role (null: the operator at the machine). */
 export const mayReadSection = (role: ConsoleRole | null, section: string) =>

@@ -51,6 +51,7 @@ export function company(overrides: Partial<Company> = {}): Company {
     dataApi: { access: 'approved', enabled: true, plan: 'paid' },
     rentalChanges: { saveCards: true, moveCutoffHour: 12, swapFeeCents: {}, remindBeforePickup: true },
     fieldWork: { wastedTripFeeCents: null, noticeHours: 24 },
+    permits: null,
     ...overrides,
   };
 }

@@ -11,6 +11,7 @@ import { errorResponse, toDomainError, validationError } from './errors';
 import { etaggedWriter, namesEtag } from './etag';
 import { type Guard, requireRole } from './guard';
 import { observe } from './observe';
+import { retryReads } from './read-retry';
 
 /**
  * The one HTTP shell every surface (Booking API with junk, embed lookups, sandbox processor, Data API,
@@ -77,8 +78,8 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
     },
   }).basePath(options.base);
 
-  // Every request gets its id, its log line and its count first (http/observe.ts).
-  app.use('*', observe(options.surface, options.operations, options.base));
+  // Every request gets its id, log line and count first (http/observe.ts); GETs retry reads (http/read-retry.ts).
+  app.use('*', observe(options.surface, options.operations, options.base), retryReads());
   app.onError((err, c) => envelope.error(c, toDomainError(err, c.get('requestId' as never) ?? randomUUID())));
   app.notFound((c) => envelope.notFound(c, allowedMethods(c.req.path)));
   const refuseMethod = (c: Context) => {
@@ -206,7 +207,8 @@ export function createSurface<E extends Env>(options: SurfaceOptions) {
      * itself, under its own limits, so no validator buffers the body first.
      */
     upload<R extends RouteConfig>(operation: R, handler: (c: Context<E>) => Promise<DataOf<R>>, guard?: Guard) {
-      app.post(operation.path, async (c) => {
+      // An OpenAPI path's {param} as the router's :param (an order's permit scan: /orders/{order_number}/permit).
+      app.post(operation.path.replace(/\{(\w+)\}/g, ':$1'), async (c) => {
         requireRole(c, guard);
         return c.json({ data: await handler(c) }, 200);
       });

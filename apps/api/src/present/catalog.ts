@@ -4,11 +4,13 @@ import { type Catalog, type Material, type Size, TIERS } from '../domain/catalog
 import { WEEKDAY_NAMES } from '../domain/dates';
 import { shortestRental } from '../domain/fleet';
 import { fromPercentMilli } from '../domain/money';
-import { priceFromCents, type QuoteCents } from '../domain/pricing';
+import type { StreetQuote } from '../domain/permits';
+import { priceFromCents } from '../domain/pricing';
 import { PROMO_MESSAGES, type PromoResult } from '../domain/promo';
 import type { checkServiceArea } from '../domain/service-area';
 import { hostedPageUrl } from '../lib/api-keys';
 import { dollarsOrNull, dollars as toDollars } from '../messages/money';
+import { permitFeeLine, streetKeys } from './permits';
 
 /** The catalog as the Booking API shows it: presenters are the one place cents become dollars. */
 
@@ -98,7 +100,11 @@ export function presentCompany(catalog: Catalog, hostedBaseUrl: string, today: s
     service_area: { restricted: c.serviceAreaZips.length > 0, zips: c.serviceAreaZips },
     hosted_page_url: hostedPageUrl(hostedBaseUrl, c.slug),
     confirmed_page_url: c.bookingConfirmedUrl,
-    booking: { materials: { enabled: c.materials.enabled, required: c.materials.required } },
+    booking: {
+      materials: { enabled: c.materials.enabled, required: c.materials.required },
+      // Only for a company with street permit rules: the page asks where the can sits (street-permits.md).
+      ...(c.permits ? { placement: { ask: true as const } } : {}),
+    },
   };
 }
 
@@ -127,7 +133,7 @@ export function presentQuote(
     rentalDays: number;
     material: Material | undefined;
     promo: PromoResult | null;
-    cents: QuoteCents;
+    cents: StreetQuote;
   },
 ) {
   return {
@@ -142,6 +148,7 @@ export function presentQuote(
       subtotal: toDollars(q.subtotal),
       tax_percent: fromPercentMilli(q.taxPercentMilli),
       tax: toDollars(q.tax),
+      ...permitFeeLine(q),
     },
     promo: promo ? presentPromo(promo) : null,
     total: toDollars(q.total),
@@ -153,6 +160,7 @@ export function presentQuote(
     gross_total_cents: q.grossTotal,
     currency: catalog.company.currency,
     pricing: q.pricing,
+    ...streetKeys(q),
   };
 }
 

@@ -9,6 +9,7 @@ import { addressText } from './format';
 import { jobMoves, presentHeldJob } from './jobs';
 import { presentConsoleLead } from './leads';
 import { orderMoves, presentHeldOrder } from './orders';
+import { presentPermitTasks } from './permits';
 import { presentStuckSession } from './sessions';
 
 /** The office's screens across orders and jobs: Needs action, the Dispatch day and a dispatch move's answer. */
@@ -20,6 +21,8 @@ export type NeedsActionRows = {
   sessions: SessionRow[];
   leads: Awaited<ReturnType<typeof newLeads>>;
   endpoints: Awaited<ReturnType<typeof troubledEndpoints>>;
+  permits: Parameters<typeof presentPermitTasks>[0];
+  today: string;
 };
 
 /** Needs action: held bookings oldest first, stuck sessions, new leads and endpoints in trouble. */
@@ -39,6 +42,7 @@ export function presentNeedsAction(rows: NeedsActionRows) {
       consecutive_failures: e.consecutiveFailures,
       disabled_at: e.disabledAt?.toISOString() ?? null,
     })),
+    permits: presentPermitTasks(rows.permits, rows.today),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { OrderRow } from '../db/repositories/orders';
 import { isOrderStatus, orderMovesFrom } from '../domain/order-status';
-import type { QuoteCents } from '../domain/pricing';
+import type { StreetQuote } from '../domain/permits';
 import { dollars } from '../messages/money';
 import type { InvoiceLine } from './format';
 import { presentAround, type RecordAround } from './record';
@@ -40,12 +40,14 @@ export function presentHeldOrder(order: OrderRow, customer: { name: string; emai
 
 /** A dumpster order's invoice, from its frozen quote. */
 export function orderInvoice(order: OrderRow) {
-  const q = order.quote as QuoteCents;
+  const q = order.quote as StreetQuote;
   const lines: InvoiceLine[] = [
     { label: `${order.sizeLabel}, ${order.rentalDays} days`, amount: dollars(q.base) },
     ...(q.extraDays ? [{ label: 'Extra days', amount: dollars(q.extraDays) }] : []),
     ...(q.fuelFee ? [{ label: 'Fuel and environmental fee', amount: dollars(q.fuelFee) }] : []),
     ...(q.promoDiscount ? [{ label: `Promo ${order.promoCode ?? ''}`.trim(), amount: -dollars(q.promoDiscount) }] : []),
+    // After the promo, as the quote's lines.permit_fee: a promo never discounts the city's fee.
+    ...(q.permitFee ? [{ label: 'Street permit', amount: dollars(q.permitFee) }] : []),
     ...(q.tax ? [{ label: 'Tax', amount: dollars(q.tax) }] : []),
   ];
   return {

@@ -1,5 +1,6 @@
 import type { Catalog } from '../domain/catalog';
 import type { OrderStatus } from '../domain/order-status';
+import type { PermitChangeAmounts } from '../domain/permits';
 import { type ChangeAmounts, type ChangeKind, madeBy, type RentalDays } from '../domain/rental-changes';
 import { bookingReference } from '../lib/booking-reference';
 import { jobAddress, orderAddress } from '../messages/data';
@@ -27,7 +28,7 @@ type ChangeShown = {
 
 const currencyOf = (c: string) => c as 'USD' | 'CAD';
 
-export function presentAmounts(amounts: ChangeAmounts, currency: string) {
+export function presentAmounts(amounts: PermitChangeAmounts<ChangeAmounts>, currency: string) {
   return {
     days: amounts.days,
     extra_days: dollars(amounts.extraDays),
@@ -36,6 +37,8 @@ export function presentAmounts(amounts: ChangeAmounts, currency: string) {
     total: dollars(amounts.total),
     processing_fee: dollars(amounts.processingFee),
     gross_total: dollars(amounts.grossTotal),
+    // Only for an extension past what its street permit's fees cover (docs/decisions/street-permits.md).
+    ...(amounts.permitExtensionFee ? { permit_extension_fee: dollars(amounts.permitExtensionFee) } : {}),
     currency: currencyOf(currency),
   };
 }

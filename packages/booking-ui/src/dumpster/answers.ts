@@ -1,3 +1,5 @@
+import type { Placement } from './placement';
+
 /**
  * The customer's answers as plain values, and the pure rules around them: reading the spec's query
  * parameters (or the widget's data attributes), writing them back for reloads, and checking what can be
@@ -14,6 +16,8 @@ export type Answers = {
   sizeYards: number | null;
   days: number;
   date: string;
+  /** Where it sits, asked only of a company with permit rules ('' until answered; placement.ts). */
+  placement: Placement;
   address: string;
   city: string;
   state: string;
@@ -34,6 +38,7 @@ export const EMPTY_ANSWERS: Answers = {
   sizeYards: null,
   days: 7,
   date: '',
+  placement: '',
   address: '',
   city: '',
   state: '',
@@ -57,6 +62,7 @@ export type Field =
   | 'size'
   | 'days'
   | 'date'
+  | 'placement'
   | 'address'
   | 'city'
   | 'state'
@@ -92,6 +98,8 @@ export function answersFromParams(get: (name: string) => string | null | undefin
   if (Number.isInteger(days) && days >= 1 && days <= 365) out.days = days;
   const date = get('date');
   if (date && DATE.test(date)) out.date = date;
+  const placement = get('placement');
+  if (placement === 'street' || placement === 'private') out.placement = placement;
   const zip = clip(get('zip'), 10);
   if (zip) out.zip = zip;
   const debris = clip(get('debris'), 60);
@@ -115,6 +123,7 @@ export function answersToParams(a: Answers): [string, string][] {
   if (a.sizeYards !== null) out.push(['size', String(a.sizeYards)]);
   out.push(['days', String(a.days)]);
   if (a.date) out.push(['date', a.date]);
+  if (a.placement) out.push(['placement', a.placement]);
   if (a.material || a.debris) out.push(['debris', a.material || a.debris]);
   if (a.address) out.push(['address', a.address]);
   if (a.city) out.push(['city', a.city]);
@@ -137,7 +146,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The company's closed days as GET /company reports them (non_working_days). */
 export type ClosedDays = { weekdays: readonly string[]; dates: readonly { date: string; reason: string }[] };
 
-export type Needs = { material: boolean; ack: boolean; closed?: ClosedDays };
+export type Needs = { material: boolean; ack: boolean; closed?: ClosedDays; placement?: boolean };
 
 const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
@@ -174,6 +183,7 @@ export function validateAnswers(a: Answers, needs: Needs): FieldErrors {
   if (!DATE.test(a.date)) errors.date = FIELD_MESSAGES.date;
   const pickup = errors.days || errors.date ? null : pickupClosed(a.date, a.days, needs.closed);
   if (pickup) errors.days = pickupMessage(pickup);
+  if (needs.placement && !a.placement) errors.placement = FIELD_MESSAGES.placement;
   if (!a.address.trim()) errors.address = FIELD_MESSAGES.address;
   if (!/^\d{5}(-\d{4})?$|^[A-Za-z]\d[A-Za-z] ?\d[A-Za-z]\d$/.test(a.zip.trim())) errors.zip = FIELD_MESSAGES.zip;
   if (!a.name.trim()) errors.name = FIELD_MESSAGES.name;
@@ -191,6 +201,7 @@ export const FIELD_MESSAGES: Record<Exclude<Field, 'card' | 'form'>, string> = {
   size: 'Choose a dumpster size.',
   days: 'Choose how many days you need the dumpster (1 to 365).',
   date: 'Choose a delivery date on the calendar.',
+  placement: 'Choose where the dumpster will sit: on a driveway or private property, or on the street.',
   address: 'Enter the street address where we should deliver.',
   city: 'Enter the city.',
   state: 'Enter the state.',

@@ -1,5 +1,6 @@
 import type { Availability, BookingClient, Company, Materials, Quote, Size } from '@svc/sdk';
 import { type Answers, EMPTY_ANSWERS, resolveDebris } from './answers';
+import { asksPlacement } from './placement';
 
 export type Loaded = { profile: Company; sizes: Size[]; materials: Materials; availability: Availability };
 
@@ -18,6 +19,8 @@ export function startingAnswers(data: Loaded, ...sources: Partial<Answers>[]): A
   const slugs = data.materials.materials.map((m) => m.slug);
   let answers: Answers = Object.assign({ ...EMPTY_ANSWERS }, ...sources);
   answers = resolveDebris(answers, slugs, data.materials.enabled);
+  // A company without permit rules never asks where it sits (a placement left in a link is not sent).
+  if (!asksPlacement(data.profile)) answers.placement = '';
   if (answers.sizeYards === null || !data.sizes.some((s) => s.yards === answers.sizeYards)) {
     answers.sizeYards = (data.sizes.find((s) => s.is_default) ?? data.sizes[0])?.yards ?? null;
   }

@@ -1,5 +1,5 @@
 import { type Availability, SvcApiError } from '@svc/sdk';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { FlowScreens } from '../engine/flow-screens';
 import { settleOrder } from '../engine/settle';
 import { type FlowProps, type Order, useBookingFlow } from '../engine/use-booking-flow';
@@ -7,11 +7,13 @@ import { type Answers, EMPTY_ANSWERS, FIELD_MESSAGES, type Field, validateAnswer
 import { type DumpsterPreload, type Loaded, loadCatalog, startingAnswers } from './catalog';
 import { DumpsterForm } from './form';
 import { explainCheck, explainError } from './messages';
+import { asksPlacement, streetQuery, tooSoonForPermit } from './placement';
 import { confirmedPageUrl, intentBody } from './requests';
 import { offeredSizes } from './sizes';
 import { DumpsterSummary } from './summary';
 import { useFleetDays } from './use-fleet';
 import { useLiveQuote } from './use-quote';
+import { useStreetDays } from './use-street';
 
 export type BookingFlowProps = FlowProps<Answers, DumpsterPreload> & {
   /** Leaves for the company's 'booking confirmed page' (the widget and the page may differ in how). */
@@ -25,6 +27,11 @@ const FIELD_ORDER: Field[] = [
   ...['form', 'material', 'ack', 'size', 'debris', 'days', 'date', 'address', 'city', 'state', 'zip'],
   ...['type', 'name', 'email', 'phone', 'companyName', 'promo', 'terms'],
 ] as Field[];
+/** With "Where will it sit?" asked, the address and the placement come before the date, as on the form. */
+const PLACEMENT_ORDER: Field[] = [
+  ...['form', 'material', 'ack', 'size', 'debris', 'address', 'city', 'state', 'zip', 'placement', 'days', 'date'],
+  ...['type', 'name', 'email', 'phone', 'companyName', 'promo', 'terms'],
+] as Field[];
 
 /**
  * The whole dumpster booking, following the order flow rules of the Booking API (section 4): company,
@@ -34,6 +41,8 @@ const FIELD_ORDER: Field[] = [
  */
 export function BookingFlow(props: BookingFlowProps) {
   const { company } = props;
+  // The form's order (for the first field in error) as last rendered: the catalog comes from the flow itself.
+  const asks = useRef(asksPlacement(props.preload?.data.profile));
   const flow = useBookingFlow<Answers, Field, Loaded>(props, {
     service: 'dumpster',
     storageKey: `svc:${company.slug}`,
@@ -43,12 +52,12 @@ export function BookingFlow(props: BookingFlowProps) {
     settle: settleOrder,
     explain: explainError,
     fieldOf: (answer) => (answer === 'sizeYards' ? 'size' : answer) as Field,
-    order: FIELD_ORDER,
+    order: asks.current ? PLACEMENT_ORDER : FIELD_ORDER,
     focusTarget: (field, root, id) =>
       root.querySelector<HTMLElement>(
         field === 'date'
           ? '.day[tabindex="0"]'
-          : field === 'size' || field === 'material'
+          : field === 'size' || field === 'material' || field === 'placement'
             ? `input[name="${id(field)}"]`
             : `#${id(field)}`,
       ),
@@ -71,6 +80,11 @@ export function BookingFlow(props: BookingFlowProps) {
   const size = offered.find((o) => o.size.yards === answers.sizeYards)?.size;
   // A size whose cans the company counts: the days with none free for this rental are greyed.
   const fleetDays = useFleetDays(client, size, answers.days, data?.availability ?? NO_DAYS);
+  // The street at the address (a company with permit rules): its quote and its calendar.
+  const placementAsked = asksPlacement(data?.profile);
+  asks.current = placementAsked;
+  const street = placementAsked ? streetQuery(answers) : null;
+  const streetDays = useStreetDays(client, street, data?.availability ?? NO_DAYS);
   const { quote, quoteBusy, clearQuote } = useLiveQuote(
     client,
     size,
@@ -79,6 +93,7 @@ export function BookingFlow(props: BookingFlowProps) {
     who,
     setErrors,
     props.preload?.quote,
+    street,
   );
 
   // Keep a valid size when the material changes the sizes on offer.
@@ -96,8 +111,11 @@ export function BookingFlow(props: BookingFlowProps) {
       material: Boolean(data.profile.booking.materials.required),
       ack: Boolean(material?.requires_ack),
       closed: data.profile.non_working_days,
+      placement: placementAsked,
     };
     const local = validateAnswers(answers, needs);
+    const tooSoon = street && !local.date ? tooSoonForPermit(answers.date, streetDays.permit) : null;
+    if (tooSoon) local.date = tooSoon;
     if (!size && !local.material) local.size = FIELD_MESSAGES.size;
     if (!size || Object.keys(local).length) return { errors: local };
     return {
@@ -127,6 +145,8 @@ export function BookingFlow(props: BookingFlowProps) {
           {...{ data, answers, set, id, errors, offered, size, material, materialsOn, waitForMaterial }}
           {...{ quote, quoteBusy, busy }}
           fleet={fleetDays.fleet}
+          asksPlacement={placementAsked}
+          street={streetDays}
           preview={props.preview}
           companyName={company.name}
           onSubmit={() => void flow.submit(order)}

@@ -20,6 +20,7 @@ const API_FIELDS: Record<string, Field> = {
   delivery_city: 'city',
   delivery_state: 'state',
   delivery_zip: 'zip',
+  placement: 'placement',
   zip: 'zip',
   promo_code: 'promo',
   material: 'material',
@@ -46,6 +47,14 @@ export function explainError(err: unknown, who: Who): Explained<Field> {
 /** The refusals only the dumpster's calls answer (a size sold out, a pickup day closed), or undefined. */
 function explainOwn(err: SvcApiError, who: Who): Explained<Field> | undefined {
   if (err.code === 'size_sold_out') return explainSoldOut(err);
+  if ((err.code as string) === 'street_not_allowed') return explainStreetRefused(err);
+  const details = (err.details ?? {}) as { reason?: string; earliest_delivery_date?: string };
+  if (err.code === 'date_closed' && details.reason === 'permit_lead_days' && details.earliest_delivery_date) {
+    return {
+      field: 'date',
+      message: `A street permit there must be applied for days ahead: the first delivery day on the street is ${longDate(details.earliest_delivery_date)}.`,
+    };
+  }
   if (err.code === 'date_closed' && err.field === 'pickup_date') {
     return {
       field: 'days',
@@ -121,5 +130,14 @@ export function explainSoldOut(err: SvcApiError): Explained<Field> {
   return {
     field: 'date',
     message: `All dumpsters of this size are out for some of those days: choose another delivery day.${next}`,
+  };
+}
+
+/** The street where the company's rules do not allow a dumpster (409 street_not_allowed): the choice to change. */
+export function explainStreetRefused(err: SvcApiError): Explained<Field> {
+  const rule = ((err.details ?? {}) as { rule?: string | null }).rule;
+  return {
+    field: 'placement',
+    message: `A dumpster cannot sit on the street ${rule ? `in ${rule}` : 'at this address'}. Choose a driveway or private property.`,
   };
 }

@@ -2,6 +2,7 @@ import type { Quote, Size } from '@svc/sdk';
 import { money, shortDate } from '../format';
 import { PricePanel } from '../ui/price-panel';
 import type { Answers } from './answers';
+import type { StreetAnswer } from './placement';
 
 export function QuoteSummary(props: {
   quote: Quote | null;
@@ -18,6 +19,12 @@ export function QuoteSummary(props: {
       busy={props.busy}
       lines={(quote, price) => {
         const l = quote?.lines;
+        // On the street, the permit's line (after the promo: a promo never discounts it); a dash until the
+        // street's quote (asked with the ZIP) is in.
+        const street = (quote as (Quote & StreetAnswer) | null)?.placement === 'street';
+        const permitFee = (l as { permit_fee?: number } | undefined)?.permit_fee;
+        const permit: [string, string][] =
+          answers.placement === 'street' ? [['Street permit fee', street ? price(permitFee ?? 0) : '—']] : [];
         return {
           before: [
             [
@@ -27,6 +34,7 @@ export function QuoteSummary(props: {
             ['Fuel & environmental fee', price(l?.fuel_environmental_fee)],
           ],
           after: [
+            ...permit,
             ['Subtotal', price(l?.subtotal)],
             [`Tax${l ? ` (${l.tax_percent}%)` : ''}`, price(l?.tax)],
           ],

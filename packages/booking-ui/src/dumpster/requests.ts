@@ -15,6 +15,8 @@ export function intentBody(a: Answers, size: Size, materialsOn: boolean, attribu
     ...(a.city.trim() ? { delivery_city: a.city.trim() } : {}),
     ...(a.state.trim() ? { delivery_state: a.state.trim() } : {}),
     delivery_zip: a.zip.trim(),
+    // Asked only of a company with permit rules; absent is the driveway, as for every other company.
+    ...(a.placement ? { placement: a.placement } : {}),
     ...(debris ? { debris_type: debris } : {}),
     ...(a.promo.trim() ? { promo_code: a.promo.trim() } : {}),
     ...(materialsOn && a.material ? { material: a.material, material_acknowledged: a.ack } : {}),

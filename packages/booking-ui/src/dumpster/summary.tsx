@@ -16,6 +16,14 @@ export function DumpsterSummary({ pending, onEdit }: { pending: Pending<Answers>
         ['Delivery', longDate(a.date)],
         ['Pickup', longDate(pickupDate(a.date, a.days))],
         ['Address', `${a.address}, ${a.zip}`],
+        ...(a.placement
+          ? [
+              ['Where it sits', a.placement === 'street' ? 'On the street' : 'Driveway or private property'] as [
+                string,
+                string,
+              ],
+            ]
+          : []),
       ]}
     />
   );

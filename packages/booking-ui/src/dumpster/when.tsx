@@ -4,7 +4,9 @@ import { longDate, shortDate } from '../format';
 import { Calendar } from '../ui/calendar';
 import { described, ErrorText, Section } from '../ui/fields';
 import { type Answers, type ClosedDays, type FieldProps, pickupClosed, type SetAnswers } from './answers';
+import { earliestNote } from './placement';
 import { cansOf, type FleetDays, soldOutReason } from './use-fleet';
+import type { StreetDays } from './use-street';
 
 const REASONS: Record<string, string> = {
   past: 'not available',
@@ -22,9 +24,11 @@ export function WhenSection(
     size: Size | undefined;
     closed?: ClosedDays;
     fleet: FleetDays;
+    /** The street's days before its permit's earliest delivery (the street chosen at a permit's address). */
+    street?: StreetDays;
   },
 ) {
-  const { fleet } = props;
+  const { fleet, street } = props;
   const { answers, set, id, errors } = props;
   const tiers = props.size?.prices;
   const tierDays = new Set(
@@ -33,12 +37,14 @@ export function WhenSection(
       : [],
   );
   const lengths = [...new Set([...LENGTHS, answers.days])].sort((a, b) => a - b);
-  const firstOpen = firstOpenDay(props.availability, fleet.full);
   const closed = useMemo(() => {
     const days = new Map(props.availability.closed.map((c) => [c.date, REASONS[c.reason] ?? 'closed']));
     for (const date of fleet.full) if (!days.has(date)) days.set(date, soldOutReason(fleet));
+    for (const [date, why] of street?.closed ?? []) if (!days.has(date)) days.set(date, why);
     return days;
-  }, [props.availability, fleet]);
+  }, [props.availability, fleet, street]);
+  const firstOpen = firstOpenDay(props.availability, new Set(closed.keys()));
+  const permitNote = street?.closed.size ? earliestNote(street.permit, firstOpen) : null;
   return (
     <Section title="When do you need it?" id={id('date')}>
       <div>
@@ -84,6 +90,11 @@ export function WhenSection(
             {fleet.next
               ? `The first free delivery day is ${longDate(fleet.next)}.`
               : 'None is free in the coming weeks.'}
+          </p>
+        ) : null}
+        {permitNote ? (
+          <p className="hint" data-testid="permit-days-note">
+            {permitNote}
           </p>
         ) : null}
         <ErrorText id={id} errors={errors} field="date" />

@@ -723,12 +723,17 @@ export interface components {
                     enabled: boolean;
                     required: boolean;
                 };
+                /** @description only for a company with street permit rules: ask "Where will it sit?" (driveway or private property / street) and send placement with the address (docs/decisions/street-permits.md) */
+                placement?: {
+                    /** @enum {boolean} */
+                    ask: true;
+                };
             };
         };
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_body" | "invalid_parameter" | "unauthorized" | "origin_required" | "origin_not_allowed" | "secret_in_browser" | "company_inactive" | "not_found" | "method_not_allowed" | "booking_offline" | "payments_not_ready" | "date_past" | "date_closed" | "out_of_service_area" | "promo_invalid" | "account_customer" | "material_not_allowed" | "size_sold_out" | "already_authorized" | "payment_intent_mismatch" | "unconfirmed" | "processing" | "idempotency_conflict" | "rate_limited" | "internal" | "upstream" | "booking_api_off" | "slot_past_date" | "slot_same_day_closed" | "slot_too_far" | "slot_non_working_day" | "slot_blackout" | "slot_bad_window" | "slot_bad_date" | "photos_not_available" | "photos_expired" | "photos_limit_reached" | "photo_too_large" | "photo_type" | "photo_rejected" | "access_disabled" | "daily_window_ended" | "lead_quota_exceeded" | "forbidden" | "csrf_rejected" | "state_conflict" | "change_not_allowed";
+                code: "invalid_body" | "invalid_parameter" | "unauthorized" | "origin_required" | "origin_not_allowed" | "secret_in_browser" | "company_inactive" | "not_found" | "method_not_allowed" | "booking_offline" | "payments_not_ready" | "date_past" | "date_closed" | "out_of_service_area" | "promo_invalid" | "account_customer" | "material_not_allowed" | "size_sold_out" | "already_authorized" | "payment_intent_mismatch" | "unconfirmed" | "processing" | "idempotency_conflict" | "rate_limited" | "internal" | "upstream" | "booking_api_off" | "slot_past_date" | "slot_same_day_closed" | "slot_too_far" | "slot_non_working_day" | "slot_blackout" | "slot_bad_window" | "slot_bad_date" | "photos_not_available" | "photos_expired" | "photos_limit_reached" | "photo_too_large" | "photo_type" | "photo_rejected" | "access_disabled" | "daily_window_ended" | "lead_quota_exceeded" | "forbidden" | "csrf_rejected" | "state_conflict" | "change_not_allowed" | "street_not_allowed" | "permit_required";
                 message: string;
                 /** @description the request field or parameter at fault */
                 field?: string;
@@ -889,10 +894,10 @@ export interface components {
                  */
                 date: string;
                 /**
-                 * @description fleet_full: no can of the asked size is free for the whole rental from this day (only with size_id)
+                 * @description fleet_full: no can of the asked size is free for the whole rental from this day (only with size_id); permit_lead_days: before the street permit's earliest day (only with placement street)
                  * @enum {string}
                  */
-                reason: "past" | "holiday_or_blackout" | "non_working_day" | "fleet_full";
+                reason: "past" | "holiday_or_blackout" | "non_working_day" | "fleet_full" | "permit_lead_days";
             }[];
             /** @description only with size_id and rental_days, for a size whose cans the company counts */
             fleet?: {
@@ -906,6 +911,51 @@ export interface components {
                  */
                 next_delivery_date: string | null;
             };
+            /**
+             * @description only when placement street was asked
+             * @enum {string}
+             */
+            placement?: "street";
+            /** @description only with placement street: the permit the street needs there; null: none */
+            permit?: {
+                /** @description the rule that applies, e.g. "Erie, CO" */
+                rule: string;
+                /** @enum {boolean} */
+                required: true;
+                /**
+                 * @description company: the company applies (its fee is in permit_fee); customer: the customer applies and pays the city
+                 * @enum {string}
+                 */
+                applies: "company" | "customer";
+                lead_days: number;
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                earliest_delivery_date: string;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                city_fee: number;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                handling_fee: number;
+                /** @description rental days one permit covers; null: no expiry */
+                covers_days: number | null;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                extension_fee: number;
+                /** @description further covers_days periods this rental needs */
+                extensions: number;
+                taxable: boolean;
+                /** @description what the city requires, to show the customer */
+                instructions: string;
+            } | null;
         };
         CheckResult: {
             date: {
@@ -990,6 +1040,11 @@ export interface components {
                  * @example 395
                  */
                 tax: number;
+                /**
+                 * @description only with placement street: the permit and its handling (0 when none is needed); in subtotal
+                 * @example 395
+                 */
+                permit_fee?: number;
             };
             promo: components["schemas"]["PromoResult"];
             /**
@@ -1028,6 +1083,51 @@ export interface components {
             currency: "USD" | "CAD";
             /** @enum {string} */
             pricing: "material" | "general";
+            /**
+             * @description only when placement street was asked
+             * @enum {string}
+             */
+            placement?: "street";
+            /** @description only with placement street: the permit the street needs there; null: none */
+            permit?: {
+                /** @description the rule that applies, e.g. "Erie, CO" */
+                rule: string;
+                /** @enum {boolean} */
+                required: true;
+                /**
+                 * @description company: the company applies (its fee is in permit_fee); customer: the customer applies and pays the city
+                 * @enum {string}
+                 */
+                applies: "company" | "customer";
+                lead_days: number;
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                earliest_delivery_date: string;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                city_fee: number;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                handling_fee: number;
+                /** @description rental days one permit covers; null: no expiry */
+                covers_days: number | null;
+                /**
+                 * @description US or Canadian dollars
+                 * @example 395
+                 */
+                extension_fee: number;
+                /** @description further covers_days periods this rental needs */
+                extensions: number;
+                taxable: boolean;
+                /** @description what the city requires, to show the customer */
+                instructions: string;
+            } | null;
         };
         QuoteRequest: {
             /** Format: uuid */
@@ -1035,6 +1135,15 @@ export interface components {
             rental_days: number;
             promo_code?: string;
             material?: string;
+            /**
+             * @description where the can will sit: on the street (the company's permit rules for the address apply) or a driveway or private property (the default)
+             * @enum {string}
+             */
+            placement?: "street" | "private";
+            /** @description the delivery ZIP or postal code: required with placement street */
+            delivery_zip?: string;
+            /** @description the delivery city, for rules that name cities */
+            delivery_city?: string;
         };
         Intent: {
             session_id: string;
@@ -1118,6 +1227,11 @@ export interface components {
             delivery_zip: string;
             placement_lat?: number;
             placement_lng?: number;
+            /**
+             * @description where the can will sit: on the street (the company's permit rules for the address apply) or a driveway or private property (the default)
+             * @enum {string}
+             */
+            placement?: "street" | "private";
             debris_type?: string;
             customer: components["schemas"]["Customer"];
             promo_code?: string;
@@ -1662,6 +1776,11 @@ export interface components {
             gross_total: number;
             /** @enum {string} */
             currency: "USD" | "CAD";
+            /**
+             * @description only for an extension past what the street permit's fees cover: the city's extension fee, in total (docs/decisions/street-permits.md)
+             * @example 395
+             */
+            permit_extension_fee?: number;
         };
         RentalCharge: {
             /** Format: uuid */
@@ -2041,6 +2160,12 @@ export interface operations {
                 size_id?: string;
                 /** @description the rental length to fit, with size_id */
                 rental_days?: number;
+                /** @description where the can will sit: on the street (the company's permit rules for the address apply) or a driveway or private property (the default) */
+                placement?: "street" | "private";
+                /** @description the delivery ZIP or postal code: required with placement street */
+                delivery_zip?: string;
+                /** @description the delivery city, for rules that name cities */
+                delivery_city?: string;
             };
             header?: never;
             path?: never;
@@ -2097,6 +2222,15 @@ export interface operations {
             };
             /** @description Error: method_not_allowed */
             405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: street_not_allowed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2291,7 +2425,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: material_not_allowed */
+            /** @description Error: material_not_allowed, street_not_allowed */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2398,7 +2532,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: booking_offline, payments_not_ready, date_past, date_closed, out_of_service_area, promo_invalid, account_customer, material_not_allowed, size_sold_out, already_authorized, processing, idempotency_conflict */
+            /** @description Error: booking_offline, payments_not_ready, date_past, date_closed, out_of_service_area, street_not_allowed, promo_invalid, account_customer, material_not_allowed, size_sold_out, already_authorized, processing, idempotency_conflict */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -198,7 +198,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What needs a person: held bookings, stuck sessions, new leads, webhook endpoints in trouble */
+        /** What needs a person: held bookings, stuck sessions, new leads, webhook endpoints in trouble, street permits */
         get: operations["getNeedsAction"];
         put?: never;
         post?: never;
@@ -472,6 +472,40 @@ export interface paths {
         };
         /** Abandoned checkouts: priced, with contact details, never paid (the Data API’s estimates) */
         get: operations["listConsoleEstimates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{order_number}/permit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record an order's street permit (multipart/form-data: number, starts_on, ends_on, then at most one file named scan); sent again, it replaces number and dates, and keeps the scan unless a new one is sent */
+        post: operations["recordOrderPermit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{order_number}/permit/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The scan of an order's street permit */
+        get: operations["getOrderPermitScan"];
         put?: never;
         post?: never;
         delete?: never;
@@ -964,6 +998,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/settings/permits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the street permit rules: by city or ZIP, lead days, fees, expiry
+         * @description Merges the section into the company config and applies it as `svc company apply` does; live on the booking page within a second. Every problem is an invalid_body whose `field` names the form field (`sizes.0.prices.d7`); with several, `details.issues` lists each `{ field, message }`. Owners only: staff get 403 forbidden.
+         */
+        post: operations["savePermitsSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/settings/card-fees": {
         parameters: {
             query?: never;
@@ -1182,10 +1236,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Switch a switched-off endpoint back on (its failures forgotten)
-         * @description Owners only: staff get 403 forbidden.
+         * Switch a switched-off endpoint back on (its failures forgotten) and send the events it kept
+         * @description Its held deliveries go back in the queue with fresh attempts (`requeued`: how many). An endpoint that is on is answered as it is. Owners only: staff get 403 forbidden.
          */
         post: operations["enableWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/send-again": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an endpoint's undelivered deliveries (given up or held) again, with fresh attempts
+         * @description Deliveries created since `since` (default: 7 days ago) whose attempts ran out, or that were held, go back in the queue (test events aside). 409 state_conflict while the endpoint is switched off (switching it on sends what it kept). A second call sends nothing twice: the first one's deliveries are no longer undelivered. Owners only: staff get 403 forbidden.
+         */
+        post: operations["sendWebhookDeliveriesAgain"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1269,7 +1343,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_body" | "invalid_parameter" | "unauthorized" | "origin_required" | "origin_not_allowed" | "secret_in_browser" | "company_inactive" | "not_found" | "method_not_allowed" | "booking_offline" | "payments_not_ready" | "date_past" | "date_closed" | "out_of_service_area" | "promo_invalid" | "account_customer" | "material_not_allowed" | "size_sold_out" | "already_authorized" | "payment_intent_mismatch" | "unconfirmed" | "processing" | "idempotency_conflict" | "rate_limited" | "internal" | "upstream" | "booking_api_off" | "slot_past_date" | "slot_same_day_closed" | "slot_too_far" | "slot_non_working_day" | "slot_blackout" | "slot_bad_window" | "slot_bad_date" | "photos_not_available" | "photos_expired" | "photos_limit_reached" | "photo_too_large" | "photo_type" | "photo_rejected" | "access_disabled" | "daily_window_ended" | "lead_quota_exceeded" | "forbidden" | "csrf_rejected" | "state_conflict" | "change_not_allowed";
+                code: "invalid_body" | "invalid_parameter" | "unauthorized" | "origin_required" | "origin_not_allowed" | "secret_in_browser" | "company_inactive" | "not_found" | "method_not_allowed" | "booking_offline" | "payments_not_ready" | "date_past" | "date_closed" | "out_of_service_area" | "promo_invalid" | "account_customer" | "material_not_allowed" | "size_sold_out" | "already_authorized" | "payment_intent_mismatch" | "unconfirmed" | "processing" | "idempotency_conflict" | "rate_limited" | "internal" | "upstream" | "booking_api_off" | "slot_past_date" | "slot_same_day_closed" | "slot_too_far" | "slot_non_working_day" | "slot_blackout" | "slot_bad_window" | "slot_bad_date" | "photos_not_available" | "photos_expired" | "photos_limit_reached" | "photo_too_large" | "photo_type" | "photo_rejected" | "access_disabled" | "daily_window_ended" | "lead_quota_exceeded" | "forbidden" | "csrf_rejected" | "state_conflict" | "change_not_allowed" | "street_not_allowed" | "permit_required";
                 message: string;
                 /** @description the request field or parameter at fault */
                 field?: string;
@@ -1349,6 +1423,8 @@ export interface components {
             new_leads: components["schemas"]["ConsoleLead"][];
             /** @description switched off, or failing since their last success */
             webhook_endpoints: components["schemas"]["ConsoleTroubledEndpoint"][];
+            /** @description street permits the company applies for: to apply for, or to extend; oldest apply_by first */
+            permits: components["schemas"]["ConsolePermitTask"][];
         };
         ConsoleHeld: {
             /** @enum {string} */
@@ -1425,8 +1501,33 @@ export interface components {
             consecutive_failures: number;
             disabled_at: string | null;
         };
+        ConsolePermitTask: {
+            /** @enum {string} */
+            kind: "apply_for_permit" | "extend_permit";
+            order_number: number;
+            customer_name: string;
+            address: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            delivery_date: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            pickup_date: string;
+            rule: string;
+            /**
+             * Format: date
+             * @description apply_for_permit: delivery less the city's lead days; extend_permit: the recorded permit's ends_on
+             * @example 2026-12-01
+             */
+            apply_by: string;
+            overdue: boolean;
+        };
         ConsoleNavCounts: {
-            /** @description held bookings + stuck sessions + endpoints in trouble */
+            /** @description held bookings + stuck sessions + endpoints in trouble + street permits to apply for or extend */
             needs_action: number;
             new_leads: number;
         };
@@ -1544,6 +1645,9 @@ export interface components {
             created_at: string;
             updated_at: string;
             moves: string[];
+            /** @enum {string} */
+            placement: "street" | "private";
+            permit: components["schemas"]["ConsolePermit"];
         };
         ConsoleCustomer: {
             id: string;
@@ -1581,6 +1685,74 @@ export interface components {
             gross_total: number;
             currency: string;
         };
+        /** @description null unless the order sits on the street where a permit is needed */
+        ConsolePermit: {
+            rule: string;
+            /** @enum {string} */
+            applies: "company" | "customer";
+            /**
+             * @description needed: the company applies and nothing is recorded (dispatch refuses out_for_delivery); overridden: an owner sent it out without one
+             * @enum {string}
+             */
+            status: "needed" | "recorded" | "customer_applies" | "overridden";
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            apply_by: string | null;
+            /**
+             * @description what the customer paid for it at booking
+             * @example 395
+             */
+            fee: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            city_fee: number;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            handling_fee: number;
+            covers_days: number | null;
+            /**
+             * @description US or Canadian dollars
+             * @example 395
+             */
+            extension_fee: number;
+            /**
+             * Format: date
+             * @description the last day the fees paid cover; null: no expiry
+             * @example 2026-12-01
+             */
+            covered_through: string | null;
+            instructions: string;
+            number: string | null;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            starts_on: string | null;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            ends_on: string | null;
+            scan: {
+                content_type: string;
+                width: number;
+                height: number;
+                /** @description GET it with the session (the console proxies it) */
+                url: string;
+            } | null;
+            recorded_at: string | null;
+            override: {
+                reason: string;
+                by: string | null;
+                at: string;
+            } | null;
+        } | null;
         ConsoleJob: {
             job_number: number;
             status: string;
@@ -2117,6 +2289,11 @@ export interface components {
             gross_total: number;
             /** @enum {string} */
             currency: "USD" | "CAD";
+            /**
+             * @description only for an extension past what the street permit's fees cover: the city's extension fee, in total (docs/decisions/street-permits.md)
+             * @example 395
+             */
+            permit_extension_fee?: number;
         };
         RentalCharge: {
             /** Format: uuid */
@@ -2463,6 +2640,7 @@ export interface components {
                 closed_days: components["schemas"]["ClosedDaysSettings"];
                 junk: components["schemas"]["JunkSettings"];
                 fleet: components["schemas"]["FleetSettings"];
+                permits: components["schemas"]["PermitsSettings"];
                 /** @description null for staff: card settings are for owners */
                 card_fees: {
                     /** @enum {string} */
@@ -2802,6 +2980,85 @@ export interface components {
                 }[];
             } | null;
         };
+        /** @description Street placement and permits by city or ZIP (docs/decisions/street-permits.md); null: the booking never asks where the can sits. Owners edit, staff read. */
+        PermitsSettings: {
+            /**
+             * @description street placement and permits by city or ZIP; null: placement is not asked
+             * @default null
+             */
+            permits: {
+                /**
+                 * @description the street where no rule matches the address
+                 * @default allowed
+                 * @enum {string}
+                 */
+                elsewhere: "allowed" | "not_allowed";
+                /**
+                 * @description the first rule matching the address applies
+                 * @default []
+                 */
+                rules: {
+                    /** @description shown to customers and the office, e.g. "Erie, CO" */
+                    name: string;
+                    /**
+                     * @description ZIP or postal codes the rule covers (a 3-character Canadian prefix covers its area)
+                     * @default []
+                     */
+                    zips: string[];
+                    /**
+                     * @description city names matched case-insensitively against the address's city
+                     * @default []
+                     */
+                    cities: string[];
+                    /**
+                     * @description allowed: no permit; permit: a permit is needed; not_allowed: never on the street
+                     * @enum {string}
+                     */
+                    street: "allowed" | "permit" | "not_allowed";
+                    /**
+                     * @description who applies for the permit: the company (an office task) or the customer (told how)
+                     * @default company
+                     * @enum {string}
+                     */
+                    applies: "company" | "customer";
+                    /**
+                     * @description days the city needs before the delivery
+                     * @default 0
+                     */
+                    lead_days: number;
+                    /**
+                     * @description the city's fee for the permit
+                     * @default 0
+                     */
+                    city_fee: number;
+                    /**
+                     * @description the company's handling fee
+                     * @default 0
+                     */
+                    handling_fee: number;
+                    /**
+                     * @description rental days one permit covers; null: no expiry
+                     * @default null
+                     */
+                    covers_days: number | null;
+                    /**
+                     * @description the city's fee for each further covers_days
+                     * @default 0
+                     */
+                    extension_fee: number;
+                    /**
+                     * @description the permit fee is taxed at the size's rate
+                     * @default false
+                     */
+                    taxable: boolean;
+                    /**
+                     * @description what the city requires, shown to the customer
+                     * @default
+                     */
+                    instructions: string;
+                }[];
+            } | null;
+        };
         PaymentCaps: {
             /** @description declined cards seen this hour (all visitors) */
             declined_cards: number;
@@ -2883,12 +3140,18 @@ export interface components {
             label?: string;
         };
         WebhookEndpoints: {
-            endpoints: components["schemas"]["WebhookEndpoint"][];
+            endpoints: components["schemas"]["ListedWebhookEndpoint"][];
             events: {
                 booking: ("booking.completed" | "booking.held" | "booking.released" | "booking.changed")[];
                 data: ("order.created" | "order.status_changed" | "payment.received" | "lead.created" | "junk_job.created" | "junk_job.status_changed")[];
             };
             max_per_api: number;
+        };
+        ListedWebhookEndpoint: components["schemas"]["WebhookEndpoint"] & {
+            /** @description events kept while it is switched off, sent when it is switched on */
+            held: number;
+            /** @description deliveries of the last 7 days given up or held (test events aside): what send-again sends */
+            undelivered: number;
         };
         WebhookEndpoint: {
             id: string;
@@ -2896,7 +3159,7 @@ export interface components {
             api: "booking" | "data";
             url: string;
             events: string[];
-            /** @description false once switched off after 20 failures in a row */
+            /** @description false once switched off after 20 failures in a row (about an hour of failing) */
             enabled: boolean;
             consecutive_failures: number;
             disabled_at: string | null;
@@ -2916,6 +3179,23 @@ export interface components {
             /** @description events of its API; all of them when none is chosen */
             events?: string[];
         };
+        EnabledWebhookEndpoint: components["schemas"]["WebhookEndpoint"] & {
+            requeued: number;
+        };
+        SentAgain: {
+            endpoint_id: string;
+            /** Format: date-time */
+            since: string;
+            /** @description deliveries put back in the queue */
+            requeued: number;
+        };
+        SendAgain: {
+            /**
+             * Format: date-time
+             * @description default: 7 days ago
+             */
+            since?: string;
+        };
         WebhookDeliveries: {
             endpoint: components["schemas"]["WebhookEndpoint"];
             deliveries: components["schemas"]["WebhookDelivery"][];
@@ -2929,8 +3209,11 @@ export interface components {
             event: string;
             /** Format: date-time */
             created_at: string;
-            /** @enum {string} */
-            status: "delivered" | "retrying" | "failed";
+            /**
+             * @description held: kept while the endpoint is switched off, sent when it is switched back on
+             * @enum {string}
+             */
+            status: "delivered" | "retrying" | "failed" | "held";
             attempts: number;
             /** @description a test event sent from the console */
             test: boolean;
@@ -4748,6 +5031,8 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     status: "placed" | "confirmed" | "scheduled" | "out_for_delivery" | "delivered" | "waiting_pickup" | "picked_up" | "completed" | "canceled" | "waiting_delivery" | "waiting_landfill";
+                    /** @description owners only (staff: 403 forbidden): send a street delivery out for delivery without its permit, for this reason (kept on the permit and in the audit); without it such a move is 409 permit_required */
+                    override_reason?: string;
                 };
             };
         };
@@ -4808,7 +5093,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: state_conflict */
+            /** @description Error: state_conflict, permit_required */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5274,6 +5559,196 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConsoleEstimatePage"];
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recordOrderPermit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The permit as recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConsolePermit"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body, invalid_parameter, photo_rejected */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: state_conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: photo_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: photo_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrderPermitScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
                 };
             };
             /** @description Error: invalid_parameter */
@@ -7753,6 +8228,77 @@ export interface operations {
             };
         };
     };
+    savePermitsSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PermitsSettings"];
+            };
+        };
+        responses: {
+            /** @description Saved: every section as it now stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Settings"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     saveCardFeeSettings: {
         parameters: {
             query?: never;
@@ -8634,7 +9180,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["WebhookEndpoint"];
+                        data: components["schemas"]["EnabledWebhookEndpoint"];
                     };
                 };
             };
@@ -8676,6 +9222,97 @@ export interface operations {
             };
             /** @description Error: method_not_allowed */
             405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendWebhookDeliveriesAgain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendAgain"];
+            };
+        };
+        responses: {
+            /** @description What was put back in the queue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SentAgain"];
+                    };
+                };
+            };
+            /** @description Error: invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: company_inactive, csrf_rejected, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: state_conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -318,6 +318,11 @@ export interface components {
             gross_total: number;
             /** @enum {string} */
             currency: "USD" | "CAD";
+            /**
+             * @description only for an extension past what the street permit's fees cover: the city's extension fee, in total (docs/decisions/street-permits.md)
+             * @example 395
+             */
+            permit_extension_fee?: number;
         };
         RentalCharge: {
             /** Format: uuid */
@@ -483,7 +488,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_body" | "invalid_parameter" | "unauthorized" | "origin_required" | "origin_not_allowed" | "secret_in_browser" | "company_inactive" | "not_found" | "method_not_allowed" | "booking_offline" | "payments_not_ready" | "date_past" | "date_closed" | "out_of_service_area" | "promo_invalid" | "account_customer" | "material_not_allowed" | "size_sold_out" | "already_authorized" | "payment_intent_mismatch" | "unconfirmed" | "processing" | "idempotency_conflict" | "rate_limited" | "internal" | "upstream" | "booking_api_off" | "slot_past_date" | "slot_same_day_closed" | "slot_too_far" | "slot_non_working_day" | "slot_blackout" | "slot_bad_window" | "slot_bad_date" | "photos_not_available" | "photos_expired" | "photos_limit_reached" | "photo_too_large" | "photo_type" | "photo_rejected" | "access_disabled" | "daily_window_ended" | "lead_quota_exceeded" | "forbidden" | "csrf_rejected" | "state_conflict" | "change_not_allowed";
+                code: "invalid_body" | "invalid_parameter" | "unauthorized" | "origin_required" | "origin_not_allowed" | "secret_in_browser" | "company_inactive" | "not_found" | "method_not_allowed" | "booking_offline" | "payments_not_ready" | "date_past" | "date_closed" | "out_of_service_area" | "promo_invalid" | "account_customer" | "material_not_allowed" | "size_sold_out" | "already_authorized" | "payment_intent_mismatch" | "unconfirmed" | "processing" | "idempotency_conflict" | "rate_limited" | "internal" | "upstream" | "booking_api_off" | "slot_past_date" | "slot_same_day_closed" | "slot_too_far" | "slot_non_working_day" | "slot_blackout" | "slot_bad_window" | "slot_bad_date" | "photos_not_available" | "photos_expired" | "photos_limit_reached" | "photo_too_large" | "photo_type" | "photo_rejected" | "access_disabled" | "daily_window_ended" | "lead_quota_exceeded" | "forbidden" | "csrf_rejected" | "state_conflict" | "change_not_allowed" | "street_not_allowed" | "permit_required";
                 message: string;
                 /** @description the request field or parameter at fault */
                 field?: string;

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bearer, DateString, dataOf } from '../common';
 import { AUTH_ERRORS, errorResponses } from '../errors';
+import { PlacementAddress, StreetAnswer } from './permits';
 
 /** GET /availability: closed delivery days in a range. */
 export const Availability = z
@@ -14,9 +15,9 @@ export const Availability = z
     closed: z.array(
       z.object({
         date: DateString,
-        reason: z.enum(['past', 'holiday_or_blackout', 'non_working_day', 'fleet_full']).openapi({
+        reason: z.enum(['past', 'holiday_or_blackout', 'non_working_day', 'fleet_full', 'permit_lead_days']).openapi({
           description:
-            'fleet_full: no can of the asked size is free for the whole rental from this day (only with size_id)',
+            "fleet_full: no can of the asked size is free for the whole rental from this day (only with size_id); permit_lead_days: before the street permit's earliest day (only with placement street)",
         }),
       }),
     ),
@@ -31,6 +32,7 @@ export const Availability = z
       })
       .optional()
       .openapi({ description: 'only with size_id and rental_days, for a size whose cans the company counts' }),
+    ...StreetAnswer,
   })
   .openapi('Availability');
 
@@ -48,6 +50,7 @@ export const AvailabilityQuery = z.object({
     .max(365)
     .optional()
     .openapi({ description: 'the rental length to fit, with size_id' }),
+  ...PlacementAddress,
 });
 
 export const getAvailability = createRoute({
@@ -59,6 +62,6 @@ export const getAvailability = createRoute({
   request: { query: AvailabilityQuery },
   responses: {
     ...dataOf(Availability, 'Closed days between from and to'),
-    ...errorResponses([...AUTH_ERRORS, 'invalid_parameter', 'not_found']),
+    ...errorResponses([...AUTH_ERRORS, 'invalid_parameter', 'not_found', 'street_not_allowed']),
   },
 });

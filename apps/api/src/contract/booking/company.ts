@@ -45,7 +45,16 @@ export const Company = z
       description:
         "The company's 'booking confirmed page': after a confirmed order the hosted page and the widget send the customer there with email, phone, first_name, last_name, dumpster_size, delivery_date, pickup_date and order_number.",
     }),
-    booking: z.object({ materials: z.object({ enabled: z.boolean(), required: z.boolean() }) }),
+    booking: z.object({
+      materials: z.object({ enabled: z.boolean(), required: z.boolean() }),
+      placement: z
+        .object({ ask: z.literal(true) })
+        .optional()
+        .openapi({
+          description:
+            'only for a company with street permit rules: ask "Where will it sit?" (driveway or private property / street) and send placement with the address (docs/decisions/street-permits.md)',
+        }),
+    }),
   })
   .openapi('Company');
 

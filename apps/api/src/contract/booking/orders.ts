@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { SESSION_STATES } from '../../domain/session-state';
 import { Attribution, bearer, Cents, clean, DateString, Dollars, dataOf, jsonBody } from '../common';
 import { AUTH_ERRORS, errorResponses } from '../errors';
+import { Placement } from './permits';
 
 // The card-paid order: POST /intents, POST /confirm, GET /sessions/{session_id}.
 
@@ -78,6 +79,7 @@ export const IntentBody = z
     delivery_zip: clean(z.string().trim().min(1).max(20)),
     placement_lat: z.number().min(-90).max(90).optional(),
     placement_lng: z.number().min(-180).max(180).optional(),
+    placement: Placement.optional(),
     debris_type: clean(z.string().trim().max(100)).optional(),
     customer: Customer,
     promo_code: clean(z.string().min(1).max(64)).optional(),
@@ -189,6 +191,7 @@ export const createIntent = createRoute({
       'date_past',
       'date_closed',
       'out_of_service_area',
+      'street_not_allowed',
       'promo_invalid',
       'account_customer',
       'material_not_allowed',

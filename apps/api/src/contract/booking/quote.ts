@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { bearer, Cents, clean, Dollars, dataOf, jsonBody } from '../common';
 import { AUTH_ERRORS, errorResponses } from '../errors';
 import { PromoResult } from './checks';
+import { PlacementAddress, StreetAnswer } from './permits';
 
 /** POST /quote: the server-computed price of a rental. */
 export const Quote = z
@@ -17,6 +18,9 @@ export const Quote = z
       subtotal: Dollars,
       tax_percent: z.number(),
       tax: Dollars,
+      permit_fee: Dollars.optional().openapi({
+        description: 'only with placement street: the permit and its handling (0 when none is needed); in subtotal',
+      }),
     }),
     promo: PromoResult.nullable(),
     total: Dollars,
@@ -28,6 +32,7 @@ export const Quote = z
     gross_total_cents: Cents,
     currency: z.enum(['USD', 'CAD']),
     pricing: z.enum(['material', 'general']),
+    ...StreetAnswer,
   })
   .openapi('Quote');
 
@@ -37,6 +42,7 @@ export const QuoteBody = z
     rental_days: z.number().int().min(1).max(365),
     promo_code: clean(z.string().min(1).max(64)).optional(),
     material: clean(z.string().min(1).max(64)).optional(),
+    ...PlacementAddress,
   })
   .openapi('QuoteRequest');
 
@@ -49,6 +55,6 @@ export const quote = createRoute({
   request: { body: jsonBody(QuoteBody) },
   responses: {
     ...dataOf(Quote, 'The server-computed price'),
-    ...errorResponses([...AUTH_ERRORS, 'invalid_body', 'not_found', 'material_not_allowed']),
+    ...errorResponses([...AUTH_ERRORS, 'invalid_body', 'not_found', 'material_not_allowed', 'street_not_allowed']),
   },
 });

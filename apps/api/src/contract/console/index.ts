@@ -4,6 +4,7 @@ import { developerOperations } from './developers';
 import { fieldOperations } from './field';
 import { fleetOperations } from './fleet';
 import { officeOperations } from './office';
+import { permitOperations } from './permits';
 import { rentalOfficeOperations } from './rentals';
 import { settingsOperations } from './settings';
 
@@ -16,6 +17,7 @@ export const CONSOLE_BASE = '/console/v1';
 export const consoleOperations = [
   ...accountOperations,
   ...officeOperations,
+  ...permitOperations,
   ...fieldOperations,
   ...rentalOfficeOperations,
   ...bookingOperations,
@@ -33,6 +35,7 @@ export * from './fleet';
 export * from './leads';
 export * from './office';
 export * from './people';
+export * from './permits';
 export * from './records';
 export * from './rentals';
 export * from './settings';

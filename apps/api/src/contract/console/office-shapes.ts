@@ -5,6 +5,7 @@ import { Dollars } from '../common';
 import { Lead } from '../data/leads';
 import { CONSOLE_ERRORS, CONSOLE_WRITE_ERRORS } from './common';
 import { StopRoute } from './field-shapes';
+import { OrderPlacement, PermitTask } from './permit-shapes';
 
 /** The shapes of the console's office answers and parameters (operations: office.ts). */
 export const READ = [...CONSOLE_ERRORS, 'not_found', 'invalid_parameter'] as const satisfies readonly ErrorCode[];
@@ -90,6 +91,9 @@ export const NeedsAction = z
     webhook_endpoints: z
       .array(TroubledEndpoint)
       .openapi({ description: 'switched off, or failing since their last success' }),
+    permits: z.array(PermitTask).openapi({
+      description: 'street permits the company applies for: to apply for, or to extend; oldest apply_by first',
+    }),
   })
   .openapi('ConsoleNeedsAction');
 
@@ -196,6 +200,7 @@ export const ConsoleOrder = z
     delivery_date: z.string(),
     pickup_date: z.string(),
     ...RecordCommon,
+    ...OrderPlacement,
   })
   .openapi('ConsoleOrder');
 

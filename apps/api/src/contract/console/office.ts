@@ -30,7 +30,8 @@ export const getNeedsAction = createRoute({
   path: '/needs-action',
   operationId: 'getNeedsAction',
   security: consoleSession,
-  summary: 'What needs a person: held bookings, stuck sessions, new leads, webhook endpoints in trouble',
+  summary:
+    'What needs a person: held bookings, stuck sessions, new leads, webhook endpoints in trouble, street permits',
   request: { query: NoQuery },
   responses: { ...dataOf(NeedsAction, 'The queue'), ...errorResponses(READ) },
 });
@@ -46,10 +47,10 @@ export const getNeedsActionCounts = createRoute({
     ...dataOf(
       z
         .object({
-          needs_action: z
-            .number()
-            .int()
-            .openapi({ description: 'held bookings + stuck sessions + endpoints in trouble' }),
+          needs_action: z.number().int().openapi({
+            description:
+              'held bookings + stuck sessions + endpoints in trouble + street permits to apply for or extend',
+          }),
           new_leads: z.number().int(),
         })
         .openapi('ConsoleNavCounts'),

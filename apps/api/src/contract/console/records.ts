@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { JUNK_JOB_STATUSES } from '../../domain/job-status';
 import { ORDER_STATUSES } from '../../domain/order-status';
-import { dataOf, jsonBody } from '../common';
+import { clean, dataOf, jsonBody } from '../common';
 import { errorResponses } from '../errors';
 import { consoleSession } from './common';
 import { ConsoleJob, ConsoleOrder, JobParam, Moved, NoQuery, OrderParam, READ, WRITE } from './office-shapes';
@@ -34,8 +34,19 @@ export const moveConsoleOrder = createRoute({
   operationId: 'moveConsoleOrder',
   security: consoleSession,
   summary: "Move an order along the dispatch board (the Data API's order.status_changed goes out)",
-  request: { params: OrderParam, body: jsonBody(z.strictObject({ status: z.enum(ORDER_STATUSES) })) },
-  responses: { ...dataOf(Moved, 'Moved'), ...errorResponses(WRITE) },
+  request: {
+    params: OrderParam,
+    body: jsonBody(
+      z.strictObject({
+        status: z.enum(ORDER_STATUSES),
+        override_reason: clean(z.string().trim().min(1).max(500)).optional().openapi({
+          description:
+            'owners only (staff: 403 forbidden): send a street delivery out for delivery without its permit, for this reason (kept on the permit and in the audit); without it such a move is 409 permit_required',
+        }),
+      }),
+    ),
+  },
+  responses: { ...dataOf(Moved, 'Moved'), ...errorResponses([...WRITE, 'permit_required']) },
 });
 
 export const moveConsoleJob = createRoute({

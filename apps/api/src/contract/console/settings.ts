@@ -49,6 +49,11 @@ export const FleetSettings = z.strictObject({ fleet: C.fleet }).openapi('FleetSe
     'The cans of each size, the turnaround and the cans in repair (docs/decisions/fleet.md); null: no size is counted. Owners edit, staff read.',
 });
 
+export const PermitsSettings = z.strictObject({ permits: C.permits }).openapi('PermitsSettings', {
+  description:
+    'Street placement and permits by city or ZIP (docs/decisions/street-permits.md); null: the booking never asks where the can sits. Owners edit, staff read.',
+});
+
 export const CardFeeSettings = C.card_fees.describe('Who pays the card fee. Owners only.');
 
 export const Settings = z
@@ -69,6 +74,7 @@ export const Settings = z
       closed_days: ClosedDaysSettings,
       junk: JunkSettings,
       fleet: FleetSettings,
+      permits: PermitsSettings,
       card_fees: CardFeeSettings.nullable().describe('null for staff: card settings are for owners'),
     }),
   })
@@ -136,6 +142,13 @@ export const saveFleet = section(
   'Save the fleet: cans per size, turnaround, cans in repair',
   true,
 );
+export const savePermits = section(
+  'permits',
+  'savePermitsSettings',
+  PermitsSettings,
+  'Save the street permit rules: by city or ZIP, lead days, fees, expiry',
+  true,
+);
 export const saveCardFees = section(
   'card-fees',
   'saveCardFeeSettings',
@@ -154,6 +167,7 @@ export const SECTION_OPERATIONS = {
   'closed-days': saveClosedDays,
   junk: saveJunk,
   fleet: saveFleet,
+  permits: savePermits,
   'card-fees': saveCardFees,
 } as const;
 

@@ -208,6 +208,7 @@ export async function loadCatalog(db: Queryable, companyId: string): Promise<Cat
       wastedTripFeeCents: row.fieldWork?.wasted_trip_fee_cents ?? null,
       noticeHours: row.fieldWork?.notice_hours ?? 24,
     },
+    permits: row.permits ?? null,
     paymentLimits: row.paymentLimits
       ? {
           intentsPerIpPerHour: row.paymentLimits.intents_per_ip_per_hour,

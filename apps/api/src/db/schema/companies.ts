@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { FleetSetup } from '../../domain/fleet';
 import type { JunkSetup } from '../../domain/junk';
+import type { PermitSetup } from '../../domain/permits';
 import { createdAt, id, updatedAt } from './columns';
 
 /** Companies, their closed dates and their API keys. */
@@ -89,6 +90,8 @@ export const companies = pgTable('companies', {
   rentalChanges: jsonb('rental_changes').$type<RentalChangesRow>(),
   /** The field's charges (company config `field_work`); null: the defaults (no wasted-trip fee, 24 hours' notice). */
   fieldWork: jsonb('field_work').$type<FieldWorkRow>(),
+  /** Street placement and permits (company config `permits`, in cents); null: placement is not asked. */
+  permits: jsonb('permits').$type<PermitSetup>(),
   /** Data API access, decided by the platform: none -> requested -> approved | revoked (docs/decisions/data-api.md). */
   dataApiAccess: text('data_api_access').$type<DataApiAccess>().notNull().default('none'),
   /** What the company said it will use the Data API for, when it asked. */

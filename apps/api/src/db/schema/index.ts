@@ -13,6 +13,7 @@ export * from './field';
 export * from './junk';
 export * from './leads';
 export * from './orders';
+export * from './permits';
 export * from './platform';
 export * from './rentals';
 export * from './sandbox';

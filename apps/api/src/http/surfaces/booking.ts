@@ -10,11 +10,13 @@ import type { CatalogScope } from '../../domain/scope';
 import { isHostedOrigin, originAllowed, pageMayUseKey } from '../../lib/api-keys';
 import type { PhotoStore } from '../../photos/store';
 import { presentCheck, presentCompany, presentMaterials, presentQuote, presentSize } from '../../present/catalog';
+import { presentAvailability } from '../../present/permits';
 import { presentIntent, presentSession } from '../../present/sessions';
 import { checkBooking, quoteRental } from '../../use-cases/catalog/dumpster';
-import { availabilityFor, sizesWithFleet } from '../../use-cases/catalog/fleet';
+import { sizesWithFleet } from '../../use-cases/catalog/fleet';
 import { confirmOrder } from '../../use-cases/orders/confirm-order';
 import { createIntent } from '../../use-cases/orders/create-intent';
+import { availabilityWithPlacement } from '../../use-cases/permits/availability';
 import type { Caller, Channel, ProcessorFor } from '../../use-cases/shared/payments';
 import { getSession } from '../../use-cases/shared/sessions';
 import { allowOrigin, forbidOrigin } from '../cors';
@@ -112,7 +114,9 @@ export function createBookingSurface(deps: BookingDeps) {
   const at = (c: Context<BookingEnv>) => ({ today: today(c), now: now() });
   route(ops.listSizes, async (c) => (await sizesWithFleet(deps.db, scope(c), at(c))).map(presentSize));
   route(ops.getMaterials, (c) => presentMaterials(catalog(c)));
-  route(ops.getAvailability, (c) => availabilityFor(deps.db, scope(c), c.req.valid('query'), at(c)));
+  route(ops.getAvailability, async (c) =>
+    presentAvailability(await availabilityWithPlacement(deps.db, scope(c), c.req.valid('query'), at(c))),
+  );
   route(ops.check, (c) => presentCheck(checkBooking(scope(c), c.req.valid('json'), today(c))));
   route(ops.quote, (c) => presentQuote(catalog(c), quoteRental(scope(c), c.req.valid('json'), today(c))));
   route(ops.createIntent, async (c) =>

@@ -10,6 +10,7 @@ import { mountAccount, mountPublicAccount } from './console/account';
 import { mountDevelopers } from './console/developers';
 import { mountField } from './console/field';
 import { mountOffice } from './console/office';
+import { mountPermits } from './console/permits';
 import { mountRentals } from './console/rentals';
 import { mountSettings } from './console/settings';
 
@@ -60,6 +61,7 @@ export function createConsoleSurface(deps: ConsoleDeps) {
   mountAccount(surface, account);
   mountOffice(surface, deps);
   mountField(surface, deps);
+  mountPermits(surface, deps);
   mountRentals(surface, deps);
   mountSettings(surface, deps);
   mountDevelopers(surface, deps);

@@ -1,6 +1,7 @@
 import { heldJobs, jobsOfDay } from '../../db/repositories/junk';
 import { newLeads } from '../../db/repositories/leads';
 import { heldOrders, ordersOfDay } from '../../db/repositories/orders';
+import { countPermitTasks, permitTasks } from '../../db/repositories/permits';
 import { queueCounts } from '../../db/repositories/queue-counts';
 import { swapsOfDay } from '../../db/repositories/rentals';
 import { stuckSessions } from '../../db/repositories/sessions';
@@ -10,7 +11,7 @@ import type { Scope } from '../../domain/scope';
 import { UNCONFIRMED_NOTICE_MINUTES } from '../../domain/session-state';
 import { fullSizesOn } from '../catalog/fleet-view';
 import { routesOfDay } from '../field/routes';
-import { catalogOf, type OfficeDeps } from '../shared/office-deps';
+import { catalogOf, companyOf, type OfficeDeps } from '../shared/office-deps';
 
 /** The console's Needs action screen and its counts, and the Dispatch day: rows, presented by the route table. */
 
@@ -20,20 +21,26 @@ const stuckBefore = (now: Date) => new Date(now.getTime() - UNCONFIRMED_NOTICE_M
 export async function needsAction(deps: OfficeDeps, scope: Scope) {
   const { db } = deps.database;
   const { companyId } = scope;
-  const [orders, jobs, sessions, leads, endpoints] = await Promise.all([
+  const [orders, jobs, sessions, leads, endpoints, permits, company] = await Promise.all([
     heldOrders(db, companyId),
     heldJobs(db, companyId),
     stuckSessions(db, companyId, stuckBefore(deps.now())),
     newLeads(db, companyId, 50),
     troubledEndpoints(db, companyId),
+    permitTasks(db, companyId),
+    companyOf(deps.database, scope),
   ]);
-  return { orders, jobs, sessions, leads, endpoints };
+  const today = todayIn(company.timezone, deps.now());
+  return { orders, jobs, sessions, leads, endpoints, permits, today };
 }
 
 /** The navigation's badges: everything on Needs action but the leads, which have their own. */
 export async function needsActionCounts(deps: OfficeDeps, scope: Scope) {
-  const c = await queueCounts(deps.database.db, scope.companyId, stuckBefore(deps.now()));
-  return { needs_action: c.orders + c.jobs + c.sessions + c.endpoints, new_leads: c.leads };
+  const [c, permits] = await Promise.all([
+    queueCounts(deps.database.db, scope.companyId, stuckBefore(deps.now())),
+    countPermitTasks(deps.database.db, scope.companyId),
+  ]);
+  return { needs_action: c.orders + c.jobs + c.sessions + c.endpoints + permits, new_leads: c.leads };
 }
 
 /**

@@ -4,6 +4,7 @@ import { findJobByNumber, type JunkJobRow, listPhotos } from '../../db/repositor
 import { findOrderByNumber, type OrderRow } from '../../db/repositories/orders';
 import { outboxAbout } from '../../db/repositories/outbox';
 import { paymentOf, type Subject } from '../../db/repositories/payments';
+import { findOrderPermit } from '../../db/repositories/permits';
 import { findSession } from '../../db/repositories/sessions';
 import { actingUser, type Scope } from '../../domain/scope';
 import { moveJob } from '../jobs/moves';
@@ -33,7 +34,11 @@ async function around(deps: OfficeDeps, scope: Scope, row: OrderRow | JunkJobRow
 export async function readOrder(deps: OfficeDeps, scope: Scope, n: number) {
   const order = await findOrderByNumber(deps.database.db, scope.companyId, n);
   if (!order) throw noSuch('order', n);
-  return { order, ...(await around(deps, scope, order, { kind: 'order', id: order.id, number: n })) };
+  const [rest, permit] = await Promise.all([
+    around(deps, scope, order, { kind: 'order', id: order.id, number: n }),
+    findOrderPermit(deps.database.db, scope.companyId, order.id),
+  ]);
+  return { order, ...rest, permit };
 }
 
 export async function readJob(deps: OfficeDeps, scope: Scope, n: number) {
@@ -44,7 +49,14 @@ export async function readJob(deps: OfficeDeps, scope: Scope, n: number) {
 }
 
 /** A dispatch move: 404 first for another company's number (in this company's words), then the office's move. */
-export async function moveRecord(deps: OfficeDeps, scope: Scope, noun: 'order' | 'job', n: number, to: string) {
+export async function moveRecord(
+  deps: OfficeDeps,
+  scope: Scope,
+  noun: 'order' | 'job',
+  n: number,
+  to: string,
+  overrideReason?: string,
+) {
   const { db } = deps.database;
   const found =
     noun === 'order' ? await findOrderByNumber(db, scope.companyId, n) : await findJobByNumber(db, scope.companyId, n);
@@ -52,14 +64,16 @@ export async function moveRecord(deps: OfficeDeps, scope: Scope, noun: 'order' |
   const now = deps.now();
   const moved =
     noun === 'order'
-      ? await moveOrder(deps.database, scope, n, to, now)
+      ? await moveOrder(deps.database, scope, n, to, now, { overrideReason })
       : await moveJob(deps.database, scope, n, to, now);
   await insertAudit(db, {
     companyId: scope.companyId,
     userId: actingUser(scope),
     action: `${noun}.status`,
     subject: `${noun}:${n}`,
-    detail: `${moved.previous_status} → ${moved.status}`,
+    detail:
+      `${moved.previous_status} → ${moved.status}` +
+      ('permit_overridden' in moved && moved.permit_overridden ? ` without its street permit: ${overrideReason}` : ''),
     at: now,
   });
   return { number: n, status: moved.status, previous_status: moved.previous_status, updated_at: moved.updated_at };

@@ -10,6 +10,7 @@ import {
 import type { Catalog } from '../../domain/catalog';
 import { addDays, daysBetween } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
+import { type StreetTerms, streetTerms, withStreet } from '../../domain/permits';
 import { priceQuote } from '../../domain/pricing';
 import { evaluatePromo } from '../../domain/promo';
 import type { CatalogScope } from '../../domain/scope';
@@ -25,8 +26,34 @@ export function quoteRental({ catalog }: CatalogScope, body: z.infer<typeof Quot
   if (!size) throw new DomainError('not_found', 'No size with this id for this company.', { field: 'size_id' });
   const material = resolveMaterial(catalog, body.material);
   const promo = body.promo_code === undefined ? null : evaluatePromo(catalog.promos, body.promo_code, today);
-  const cents = priceQuote(catalog, { size, rentalDays: body.rental_days, material, promo });
+  const priced = priceQuote(catalog, { size, rentalDays: body.rental_days, material, promo });
+  // Absent or private: the quote as it always was, without a key of the street's.
+  const street = streetOf(catalog, body, { today, rentalDays: body.rental_days });
+  const cents = street ? withStreet(priced, street, catalog.company.cardFee) : priced;
   return { size, rentalDays: body.rental_days, material, promo, cents };
+}
+
+/**
+ * The street's terms for a quote or calendar, from the ZIP and city it was asked with (the intent reads them
+ * from its own address); null without placement street. The rule is the company's: nothing of it is sent.
+ */
+export function streetOf(
+  catalog: Catalog,
+  query: { placement?: 'street' | 'private'; delivery_zip?: string; delivery_city?: string },
+  rental: { today: string; rentalDays: number },
+  zipError: 'invalid_body' | 'invalid_parameter' = 'invalid_body',
+): StreetTerms | null {
+  if (query.placement !== 'street') return null;
+  if (catalog.company.permits && query.delivery_zip === undefined) {
+    throw new DomainError(zipError, 'Send delivery_zip with placement street: the permit rules go by the address.', {
+      field: 'delivery_zip',
+    });
+  }
+  return streetTerms(
+    catalog.company.permits,
+    { zip: query.delivery_zip, city: query.delivery_city },
+    { today: rental.today, minNoticeDays: catalog.company.minNoticeDays, rentalDays: rental.rentalDays },
+  );
 }
 
 export function checkBooking({ catalog }: CatalogScope, body: z.infer<typeof CheckBody>, today: string) {

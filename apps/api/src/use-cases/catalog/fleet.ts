@@ -147,7 +147,7 @@ export async function rentalFits(
   return canFits(size.fleet, days, booking.delivery, booking.pickup);
 }
 
-type AvailabilityQuery = { from?: string; to?: string; size_id?: string; rental_days?: number };
+export type AvailabilityQuery = { from?: string; to?: string; size_id?: string; rental_days?: number };
 
 /**
  * GET /availability. Without size_id and rental_days, or for a size whose cans are not counted, exactly the

@@ -7,6 +7,7 @@ import { DomainError } from '../../domain/errors';
 import type { JunkSetup } from '../../domain/junk';
 import { toCents, toPercentMilli } from '../../domain/money';
 import { normalizePostalCode } from '../../domain/service-area';
+import { permitSetupOf } from '../permits/config';
 
 /** A config file's problems, one per line, with each in details.issues. */
 export function configError(issues: { path: string; message: string }[]) {
@@ -67,6 +68,7 @@ export function configToCatalog(input: unknown): CatalogValues {
         wasted_trip_fee_cents: c.field_work.wasted_trip_fee === null ? null : toCents(c.field_work.wasted_trip_fee),
         notice_hours: c.field_work.notice_hours,
       },
+      permits: c.permits && permitSetupOf(c.permits),
     },
     closedDates: c.closed_dates,
     sizes: c.sizes.map((s, i) => ({

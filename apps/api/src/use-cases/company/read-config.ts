@@ -5,6 +5,7 @@ import { WEEKDAY_NAMES } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
 import type { JunkSetup } from '../../domain/junk';
 import { fromPercentMilli, toDollars } from '../../domain/money';
+import { permitsConfigOf } from '../permits/config';
 
 /**
  * A company's config as `svc company apply` takes it (docs/company-config.md), read back from its rows:
@@ -142,6 +143,8 @@ export function rowsToConfig(rows: ConfigRows): CompanyConfigInput {
           },
         }
       : {}),
+    // Absent for a company that does not ask where the can sits: its config reads back as it always did.
+    ...(c.permits ? { permits: permitsConfigOf(c.permits) } : {}),
   };
 }
 

@@ -22,6 +22,7 @@ export const SETTINGS_SECTIONS = [
   'closed-days',
   'junk',
   'fleet',
+  'permits',
   'card-fees',
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
@@ -48,6 +49,7 @@ const FIELDS: Record<SettingsSection, Record<string, string>> = {
   'closed-days': { closed_dates: 'closed_dates' },
   junk: { junk: 'junk' },
   fleet: { fleet: 'fleet' },
+  permits: { permits: 'permits' },
   'card-fees': { handling: 'card_fees.handling', percent: 'card_fees.percent', fixed: 'card_fees.fixed' },
 };
 
@@ -78,7 +80,7 @@ export function sectionValues(config: CompanyConfigInput, section: SettingsSecti
   return Object.fromEntries(
     Object.entries(FIELDS[section]).map(([field, path]) => [
       field,
-      at(config as Json, path) ?? (section === 'fleet' ? null : undefined),
+      at(config as Json, path) ?? (section === 'fleet' || section === 'permits' ? null : undefined),
     ]),
   );
 }

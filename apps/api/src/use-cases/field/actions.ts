@@ -20,6 +20,7 @@ import { type FailureReason, type FieldAction, parseStopKey, planFieldAction } f
 import { checkTicket } from '../../domain/overage';
 import { actingUser, type Scope } from '../../domain/scope';
 import { onTheWayMessages } from '../../messages/field-notices';
+import { permitGate } from '../permits/dispatch';
 import { announceJobMoved, announceOrderMoved } from '../shared/data-events';
 import { catalogOf, type OfficeDeps } from '../shared/office-deps';
 import { recordTicket, wastedTrip } from './charges';
@@ -214,6 +215,8 @@ async function moveRecord(
     let order = record.order;
     for (const to of plan.orderPath) {
       const from = order.status;
+      // A street delivery whose permit the company applies for goes out only with it (street-permits.md).
+      if (to === 'out_for_delivery') await permitGate(tx, order, { field: 'action', at: now });
       const early = to === 'picked_up' && today < order.pickupDate;
       const next = await setOrderStatus(tx, order.companyId, order.id, {
         from,

@@ -10,6 +10,7 @@ import type { CatalogScope } from '../../domain/scope';
 import { presentBookingEvent } from '../../messages/booking-events';
 import { bookedOrder } from '../../messages/notices';
 import { rentalFits, rentalOf } from '../catalog/fleet';
+import { bookStreet } from '../permits/book';
 import { issueRentalLink, type Links, rentalUrl } from '../rentals/links';
 import { announceBooking, bookCustomer, bookInvoice } from '../shared/bookkeeping';
 import { announceOrderCreated } from '../shared/data-events';
@@ -92,6 +93,7 @@ async function createOrder(tx: Db, catalog: Catalog, session: SessionRow, held: 
     processorCustomer: session.processorCustomer,
     savedCard: session.processorCustomer ? paid.savedCard : null,
   });
+  await bookStreet(tx, { companyId: company.id, id: order.id, deliveryDate: request.delivery_date }, quote);
   const token = await issueRentalLink(tx, company.id, { orderId: order.id });
   const manageUrl = paid.links ? rentalUrl(paid.links, token) : undefined;
   await bookInvoice(tx, company, session, quote, { orderId: order.id });

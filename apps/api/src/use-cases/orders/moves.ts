@@ -3,7 +3,8 @@ import { findOrderByNumber, setOrderStatus } from '../../db/repositories/orders'
 import { todayIn } from '../../domain/dates';
 import { DomainError } from '../../domain/errors';
 import { checkOrderMove } from '../../domain/order-status';
-import type { Scope } from '../../domain/scope';
+import { actingUser, type Scope } from '../../domain/scope';
+import { checkOverrideAllowed, permitGate } from '../permits/dispatch';
 import { announceOrderMoved } from '../shared/data-events';
 import { changedMeanwhile, companyOf } from '../shared/office-deps';
 
@@ -12,7 +13,15 @@ import { changedMeanwhile, companyOf } from '../shared/office-deps';
  * is domain/order-status.ts; the move, updated_at (completed_at for a completed order) and the Data API's
  * order.status_changed webhook are one transaction.
  */
-export async function moveOrder(database: Database, scope: Scope, orderNumber: number, to: string, now: Date) {
+export async function moveOrder(
+  database: Database,
+  scope: Scope,
+  orderNumber: number,
+  to: string,
+  now: Date,
+  options: { overrideReason?: string } = {},
+) {
+  checkOverrideAllowed(scope, options.overrideReason);
   const company = await companyOf(database, scope);
   return database.db.transaction(async (tx) => {
     const order = await findOrderByNumber(tx, company.id, orderNumber);
@@ -20,6 +29,16 @@ export async function moveOrder(database: Database, scope: Scope, orderNumber: n
       throw new DomainError('not_found', `${company.slug} has no order #${orderNumber}.`, { field: 'order_number' });
     }
     const next = checkOrderMove(orderNumber, order.status, to);
+    // A street delivery whose permit the company applies for goes out only with it (street-permits.md).
+    const permit =
+      next === 'out_for_delivery'
+        ? await permitGate(tx, order, {
+            overrideReason: options.overrideReason,
+            by: actingUser(scope),
+            field: 'status',
+            at: now,
+          })
+        : { overridden: false };
     // A can picked up before its pickup date is free from that day on (docs/decisions/fleet.md).
     const today = todayIn(company.timezone, now);
     const early = next === 'picked_up' && today < order.pickupDate;
@@ -38,6 +57,7 @@ export async function moveOrder(database: Database, scope: Scope, orderNumber: n
       previous_status: order.status,
       updated_at: moved.updatedAt.toISOString(),
       completed_at: moved.completedAt?.toISOString() ?? null,
+      ...(permit.overridden ? { permit_overridden: true } : {}),
     };
   });
 }

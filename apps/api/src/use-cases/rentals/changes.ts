@@ -18,8 +18,10 @@ import { type ChangeRequest, planChange, type RentalDays } from '../../domain/re
 import { presentBookingEvent } from '../../messages/booking-events';
 import { changeMessages } from '../../messages/notices';
 import type { ProcessorIntent } from '../../payments/processor';
+import { permitExtended, withPermitPart } from '../permits/extension';
 import { accountOf, processorCall } from '../shared/payments';
 import { captureChange } from './capture';
+import { AlreadyHandled, ChangeRefused } from './change-errors';
 import { changeFits, refuseWhenFull } from './fleet-check';
 import type { Actor, ChangeDeps, Rental } from './rental';
 
@@ -41,7 +43,7 @@ const daysOf = (order: OrderRow): RentalDays => ({
 
 /** A change's plan for this order now (no write): its new days and price, or the refusal. */
 export async function quoteChange(deps: ChangeDeps, rental: Rental, request: ChangeRequest) {
-  const plan = planFor(deps, rental, request);
+  const plan = await withPermitPart(deps.db, rental, request, planFor(deps, rental, request));
   await refuseWhenFull(deps.db, rental, request, plan.after);
   return {
     kind: request.kind,
@@ -82,7 +84,7 @@ export async function makeChange(
   const companyId = catalog.company.id;
   const again = await findChangeByKey(deps.db, companyId, order.id, meta.idempotencyKey);
   if (again) return again.status === 'pending' ? payAndApply(deps, rental, again) : again;
-  const plan = planFor(deps, rental, request);
+  const plan = await withPermitPart(deps.db, rental, request, planFor(deps, rental, request));
   await refuseWhenFull(deps.db, rental, request, plan.after);
   const change = await insertOrderChange(deps.db, {
     companyId,
@@ -182,24 +184,8 @@ export async function confirmChange(deps: ChangeDeps, rental: Rental, changeId: 
   return apply(deps, rental, { ...change, status: change.status }, intent);
 }
 
-/** Another call applied (or refused) this very change first: its answer is that change, and its payment stays. */
-class AlreadyHandled extends Error {
-  constructor(readonly change: OrderChangeRow) {
-    super('already handled');
-  }
-}
-
 /** An order's change's kind (the table also keeps a junk job's move_window, which never comes here). */
 const kindOf = (change: OrderChangeRow) => change.kind as ChangeRequest['kind'];
-
-class ChangeRefused extends Error {
-  constructor(
-    message: string,
-    readonly code: 'size_sold_out' | 'change_not_allowed' = 'change_not_allowed',
-  ) {
-    super(message);
-  }
-}
 
 /**
  * The order's new days, in one transaction under the company's lock (as bookings take cans): the order
@@ -249,6 +235,7 @@ async function apply(
         appliedAt: now,
       });
       if (!moved || !done) throw new ChangeRefused('The booking changed meanwhile: look at it again.');
+      await permitExtended(tx, company.id, current.id, change.amounts);
       if (intent) {
         await insertPayment(tx, {
           companyId: company.id,

@@ -2,8 +2,9 @@
 
 import { useId, useState } from 'react';
 import { ActionButton } from '../../../components/action-button';
-import { api, call } from '../../../lib/api';
+import { type ApiError, api, call } from '../../../lib/api';
 import { words } from './format';
+import { PermitOverride } from './permit-override';
 import type { JobStatus, OrderStatus } from './types';
 
 /** The move as the API takes it: `to` is one of the moves the record offered. */
@@ -20,11 +21,13 @@ const move = (kind: 'order' | 'job', number: number, to: string) =>
 
 /**
  * Moves an order or job to one of the statuses its rule allows (the API says which): a select and a button.
- * The API emits the Data API's status event and records who moved it.
+ * The API emits the Data API's status event and records who moved it. A delivery refused for its missing
+ * street permit says why, with the owner's override (PermitOverride).
  */
 export function MoveControl(props: { kind: 'order' | 'job'; number: number; moves: string[]; onMoved: () => void }) {
   const { kind, number, moves, onMoved } = props;
   const [picked, setTo] = useState(moves[0] ?? '');
+  const [refused, setRefused] = useState<ApiError | null>(null);
   const id = useId();
   // After a move the allowed moves change: a choice no longer offered falls back to the first.
   const to = moves.includes(picked) ? picked : (moves[0] ?? '');
@@ -43,7 +46,11 @@ export function MoveControl(props: { kind: 'order' | 'job'; number: number; move
         ))}
       </select>{' '}
       <ActionButton
-        action={() => call(move(kind, number, to))}
+        action={async () => {
+          const result = await call(move(kind, number, to));
+          setRefused(!result.ok && result.error.code === 'permit_required' ? result.error : null);
+          return result;
+        }}
         pendingLabel="Moving…"
         successMessage={`${label} moved to ${words(to)}.`}
         onSuccess={onMoved}
@@ -51,6 +58,16 @@ export function MoveControl(props: { kind: 'order' | 'job'; number: number; move
       >
         Move
       </ActionButton>
+      {refused && kind === 'order' ? (
+        <PermitOverride
+          number={number}
+          refusal={refused}
+          onDone={() => {
+            setRefused(null);
+            onMoved();
+          }}
+        />
+      ) : null}
     </span>
   );
 }

@@ -28,7 +28,7 @@ export type TimelineEntry = ConsoleOrder['timeline'][number];
 /** What the order and the job pages share. */
 export type RecordCommon = Omit<
   ConsoleOrder,
-  'order_number' | 'size' | 'material' | 'rental_days' | 'delivery_date' | 'pickup_date'
+  'order_number' | 'size' | 'material' | 'rental_days' | 'delivery_date' | 'pickup_date' | 'placement' | 'permit'
 >;
 /** A line of the Orders and Junk jobs lists, and the dashboard's figures (contract/console/bookings.ts). */
 export type OrderLine = S['ConsoleOrderLine'];

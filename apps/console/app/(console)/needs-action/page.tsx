@@ -13,8 +13,12 @@ import { useApi } from '../../../lib/use-api';
 import { DecideButtons } from '../_office/decide';
 import { money, when } from '../_office/format';
 import type { Held, Lead, StuckSession, TroubledEndpoint } from '../_office/types';
+import { PermitTasks } from './permits';
 
-/** What waits for a person: held bookings, stuck payments, new leads, webhook endpoints in trouble. */
+/**
+ * What waits for a person: held bookings, street permits to apply for, stuck payments, new leads, webhook
+ * endpoints in trouble.
+ */
 export default function NeedsActionPage() {
   const queue = useApi((signal) => api.GET('/needs-action', { signal }), []);
   const q = queue.data;
@@ -52,6 +56,7 @@ export default function NeedsActionPage() {
           ]}
         />
       </section>
+      <PermitTasks rows={q?.permits} loading={queue.loading} />
       <section aria-labelledby="stuck">
         <h2 id="stuck">Paid but no order</h2>
         <DataTable<StuckSession>

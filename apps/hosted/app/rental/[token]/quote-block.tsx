@@ -12,6 +12,8 @@ type Props = {
 /** The price of a change before it is made (the API's quote), and the button that makes it. */
 export function QuoteBlock({ kind, quote, booking, busy, onConfirm }: Props) {
   const a = quote.amounts;
+  // An extension past the days the street permit's fees cover adds the city's extension fee (street-permits.md).
+  const permitFee = (a as { permit_extension_fee?: number }).permit_extension_fee;
   const cur = a.currency;
   const paid = a.gross_total > 0;
   const label = buttonLabel(kind, quote, paid ? money(a.gross_total, cur) : null);
@@ -47,6 +49,12 @@ export function QuoteBlock({ kind, quote, booking, busy, onConfirm }: Props) {
             <dd>{money(a.extra_days, cur)}</dd>
           </>
         ) : null}
+        {permitFee ? (
+          <>
+            <dt>Street permit extension</dt>
+            <dd data-testid="quote-permit-fee">{money(permitFee, cur)}</dd>
+          </>
+        ) : null}
         {a.fee > 0 ? (
           <>
             <dt>Swap fee</dt>
@@ -71,6 +79,12 @@ export function QuoteBlock({ kind, quote, booking, busy, onConfirm }: Props) {
         </dd>
       </dl>
       {kind === 'end_early' ? <p className="note">No refund for the days not used.</p> : null}
+      {permitFee ? (
+        <p className="hint" data-testid="quote-permit-note">
+          Your dumpster sits on the street: the city&apos;s permit must be extended for the new days, and its fee is
+          included above.
+        </p>
+      ) : null}
       {paid ? (
         <p className="hint">
           {booking.card_saved

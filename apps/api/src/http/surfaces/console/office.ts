@@ -9,6 +9,7 @@ import { presentConsoleLead } from '../../../present/leads';
 import { presentDispatchDay, presentMoved, presentNeedsAction } from '../../../present/office';
 import { presentConsoleOrder } from '../../../present/orders';
 import { presentPage } from '../../../present/page';
+import { presentOrderPlacement } from '../../../present/permits';
 import { presentEstimate } from '../../../present/sessions';
 import { approveHeld, createOrderForSession, rejectHeldBooking } from '../../../use-cases/bookings/decisions';
 import { dashboard, exportBookings, listBookings } from '../../../use-cases/bookings/lists';
@@ -53,15 +54,17 @@ export function mountOffice(surface: ConsoleSurface, deps: ConsoleDeps) {
 
   route(ops.getDispatch, async (c) => presentDispatchDay(await dispatchDay(office, me(c), c.req.valid('query').date)));
   route(ops.getFleet, (c) => fleetView(office, me(c), c.req.valid('query').from));
-  route(ops.getConsoleOrder, async (c) =>
-    presentConsoleOrder(await readOrder(office, me(c), c.req.valid('param').order_number)),
-  );
+  route(ops.getConsoleOrder, async (c) => {
+    const read = await readOrder(office, me(c), c.req.valid('param').order_number);
+    return { ...presentConsoleOrder(read), ...presentOrderPlacement(read.order.orderNumber, read.permit) };
+  });
   route(ops.getConsoleJob, async (c) =>
     presentConsoleJob(await readJob(office, me(c), c.req.valid('param').job_number)),
   );
   route(ops.moveConsoleOrder, async (c) => {
     const { order_number } = c.req.valid('param');
-    return presentMoved('order', await moveRecord(office, me(c), 'order', order_number, c.req.valid('json').status));
+    const { status, override_reason } = c.req.valid('json');
+    return presentMoved('order', await moveRecord(office, me(c), 'order', order_number, status, override_reason));
   });
   route(ops.moveConsoleJob, async (c) => {
     const { job_number } = c.req.valid('param');

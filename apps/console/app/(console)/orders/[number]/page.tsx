@@ -6,11 +6,12 @@ import { api, pathNumber } from '../../../../lib/api';
 import { useApi } from '../../../../lib/use-api';
 import { RecordView } from '../../_office/record-view';
 import { FieldSection } from './field-section';
+import { PermitSection } from './permit-section';
 import { RentalSection } from './rental-section';
 
 /**
- * An order: what was booked, customer, invoice, payment, attribution, its rental after booking (days, changes,
- * the customer's link), what the field did (stops, photos, weigh tickets, charges), timeline; approve, reject or
+ * An order: what was booked, customer, invoice, payment, attribution, its street permit (booked for the street),
+ * its rental after booking (days, changes, the customer's link), what the field did (stops, photos, weigh tickets, charges), timeline; approve, reject or
  * move it.
  */
 export default function OrderPage() {
@@ -35,6 +36,13 @@ export default function OrderPage() {
       reload={order.reload}
       extra={
         <>
+          <PermitSection
+            number={o.order_number}
+            order={o}
+            delivery={o.delivery_date}
+            currency={o.invoice.currency}
+            onChanged={order.reload}
+          />
           <RentalSection number={o.order_number} onChanged={order.reload} />
           <FieldSection number={o.order_number} onChanged={order.reload} />
         </>
@@ -45,6 +53,7 @@ export default function OrderPage() {
         ['Rental', `${o.rental_days} days`],
         ['Delivery', o.delivery_date],
         ['Pickup', o.pickup_date],
+        ...(o.placement === 'street' ? ([['Where it sits', 'On the street']] as [string, string][]) : []),
       ]}
     />
   );

@@ -88,7 +88,8 @@ export function TextArea({
 }) {
   const { error, value, onChange } = form.bind(path);
   // A list is typed as text (one a line); the values keep the list without the empty lines.
-  const [text, setText] = useState(() => (listAt(form, path) ?? []).join('\n'));
+  // (Only a list is kept as typed: a plain text's value is a string, which has no lines to join.)
+  const [text, setText] = useState(() => (lines ? (listAt(form, path) ?? []).join('\n') : ''));
   // A list's problem is named by its item (`service_zips.3`): shown under the whole list.
   const listError = lines
     ? Object.entries(form.errors.fields).find(([k]) => k === path || k.startsWith(`${path}.`))?.[1]

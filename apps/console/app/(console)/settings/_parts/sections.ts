@@ -8,5 +8,6 @@ export const SECTIONS = [
   ['closed-days', 'Closed days'],
   ['junk', 'Junk removal'],
   ['fleet', 'Fleet'],
+  ['permits', 'Street permits'],
   ['card-fees', 'Card fees'],
 ] as const;

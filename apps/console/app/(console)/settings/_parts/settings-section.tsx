@@ -9,6 +9,7 @@ import { FleetForm } from './fleet-form';
 import { JunkForm } from './junk-form';
 import { ClosedDaysForm, PromosForm } from './list-forms';
 import { MaterialsForm } from './materials-form';
+import { PermitsForm } from './permits-form';
 import { ProfileForm, RulesForm } from './profile-forms';
 import { SizesForm } from './sizes-form';
 
@@ -50,6 +51,7 @@ export function SettingsSection({ section, title }: { section: string; title: st
         sizes={s.sizes.sizes.map((z) => [z.key, z.label] as const)}
       />
     ),
+    permits: () => <PermitsForm initial={s.permits} onSaved={onSaved} owner={me.isOwner} />,
     'card-fees': () =>
       s.card_fees ? (
         <CardFeesForm initial={s.card_fees} onSaved={onSaved} />

@@ -1,6 +1,6 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { screenshot, seriousA11yViolations } from '../support/booking';
+import { png as pngOf } from '../support/images';
 import { pageApi } from '../support/junk';
 import {
   isoDay,
@@ -38,31 +38,8 @@ type JunkBooking = {
   photos_until: string | null;
 };
 
-/** A plain PNG of `width` × `height` (one colour, 8-bit RGB), written without an image library. */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, 'ascii');
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-    return Buffer.concat([head, data, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  // Each row: filter byte 0, then RGB pixels.
-  const row = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x++) row.set([180, 120, 60], 1 + x * 3);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** The customer's photo: a plain PNG of its own colour. */
+const png = (width: number, height: number) => pngOf(width, height, [180, 120, 60]);
 
 /** The job as the API's My booking surface reads it with the token (what the page must show). */
 const read = (token: string) => readBooking<JunkBooking>(token);

@@ -4,6 +4,7 @@ import { percentOf } from './money';
 import type { PermitRule, PermitSetup } from './permit-rules';
 import type { QuoteCents } from './pricing';
 import { processingFeeCents } from './pricing';
+import type { ChangeAmounts } from './rental-changes';
 import { normalizePostalCode } from './service-area';
 
 /**
@@ -179,16 +180,7 @@ export function permitBlocksDelivery(
   return !!permit && permit.applies === 'company' && permit.number === null && permit.overrideAt === null;
 }
 
-/** An extension's amounts with the permit's part (rental-changes.ts' ChangeAmounts and what this adds). */
-type ChangeAmounts = {
-  extraDays: number;
-  fee: number;
-  taxPercentMilli: number;
-  tax: number;
-  total: number;
-  processingFee: number;
-  grossTotal: number;
-};
+/** An extension's amounts (rental-changes.ts' ChangeAmounts) with the permit's part. */
 export type PermitChangeAmounts<A extends ChangeAmounts = ChangeAmounts> = A & {
   permitExtensionFee?: number;
   permitPeriods?: number;

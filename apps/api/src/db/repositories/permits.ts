@@ -97,6 +97,15 @@ export async function setCoveredThrough(tx: Queryable, companyId: string, orderI
     .where(and(eq(orderPermits.companyId, companyId), eq(orderPermits.orderId, orderId)));
 }
 
+/** A permit the company applies for, of an order still out or to go, with no number yet or ending before the pickup. */
+const openPermitTask = (companyId: string) =>
+  and(
+    eq(orderPermits.companyId, companyId),
+    sql`${orderPermits.terms}->>'applies' = 'company'`,
+    notInArray(orders.status, DONE),
+    or(isNull(orderPermits.number), sql`${orderPermits.endsOn} < ${orders.pickupDate}`),
+  );
+
 /**
  * The office's permit tasks: street orders whose permit the company applies for and has not recorded, or
  * whose recorded permit ends before the pickup; canceled orders and cans already back are left out.
@@ -117,14 +126,7 @@ export async function permitTasks(db: Queryable, companyId: string, limit = 200)
     .from(orderPermits)
     .innerJoin(orders, and(eq(orders.id, orderPermits.orderId), eq(orders.companyId, orderPermits.companyId)))
     .innerJoin(customers, eq(customers.id, orders.customerId))
-    .where(
-      and(
-        eq(orderPermits.companyId, companyId),
-        sql`${orderPermits.terms}->>'applies' = 'company'`,
-        notInArray(orders.status, DONE),
-        or(isNull(orderPermits.number), sql`${orderPermits.endsOn} < ${orders.pickupDate}`),
-      ),
-    )
+    .where(openPermitTask(companyId))
     .orderBy(asc(orderPermits.applyBy), asc(orders.orderNumber))
     .limit(limit);
 }
@@ -135,13 +137,6 @@ export async function countPermitTasks(db: Queryable, companyId: string): Promis
     .select({ n: sql<number>`count(*)::int` })
     .from(orderPermits)
     .innerJoin(orders, and(eq(orders.id, orderPermits.orderId), eq(orders.companyId, orderPermits.companyId)))
-    .where(
-      and(
-        eq(orderPermits.companyId, companyId),
-        sql`${orderPermits.terms}->>'applies' = 'company'`,
-        notInArray(orders.status, DONE),
-        or(isNull(orderPermits.number), sql`${orderPermits.endsOn} < ${orders.pickupDate}`),
-      ),
-    );
+    .where(openPermitTask(companyId));
   return Number(row?.n ?? 0);
 }

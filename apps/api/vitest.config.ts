@@ -53,6 +53,9 @@ export default defineConfig({
           maxWorkers: 1,
           testTimeout: 60_000,
           hookTimeout: 240_000,
+          // expect.poll asks every 200 ms, not vitest's 50: a poll waits on a server's worker, and asking four
+          // times as often only takes CPU from that server (CI runs it beside the other lanes on two cores).
+          expect: { poll: { interval: 200 } },
         },
       },
       { test: { name: 'coverage', include: [COVERAGE], maxWorkers: 1 } },

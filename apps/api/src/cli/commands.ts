@@ -47,10 +47,11 @@ Usage: npm run svc -- <command> [options]      (add --json for machine-readable 
   platform booking-api on|off                 the platform-wide switch (503 booking_api_off while off)
   orders list <slug>                          the latest 100 orders
   orders approve <slug> <order-number>        release an order held for fraud review (captures the card)
-  orders status <slug> <order-number> <status>
+  orders status <slug> <order-number> <status> [--override-reason <why>]
                                               move an order: placed, confirmed, scheduled, waiting_delivery,
                                               out_for_delivery, delivered, waiting_pickup, picked_up,
-                                              waiting_landfill, completed, canceled (docs/decisions/order-moves.md)
+                                              waiting_landfill, completed, canceled (docs/decisions/order-moves.md);
+                                              --override-reason sends a street delivery out without its permit
   jobs list <slug>                            the latest 100 junk removal jobs
   jobs approve <slug> <job-number>            release a junk job held for fraud review (captures the card)
   jobs status <slug> <job-number> <status>    move a job: confirmed, scheduled, en_route, completed, canceled
@@ -122,6 +123,7 @@ export async function runSvc(argv: string[], environment: NodeJS.ProcessEnv = pr
       reset: { type: 'boolean', default: false },
       role: { type: 'string' },
       since: { type: 'string' },
+      'override-reason': { type: 'string' },
     },
   });
   const [group, action, ...rest] = positionals;

@@ -14,7 +14,7 @@ export async function officeMove(
   database: Database,
   command: string,
   rest: string[],
-  values: { status?: string },
+  values: { status?: string; 'override-reason'?: string },
 ): Promise<Answer | undefined> {
   const slug = () => need(rest[0], 'slug');
   const now = new Date();
@@ -23,8 +23,19 @@ export async function officeMove(
       const company = slug();
       const number = wholeNumber(rest[1], 'order number');
       const to = need(rest[2], 'status');
-      const result = await moveOrder(database, await scopeOf(database, company), number, to, now);
-      return { text: `order #${result.order_number}: ${result.status} (was ${result.previous_status})`, json: result };
+      // The operator's override of a missing street permit, as an owner's in the console (street-permits.md).
+      const reason = values['override-reason']?.trim();
+      if (reason !== undefined && (reason === '' || reason.length > 500)) {
+        throw new UsageError('--override-reason: say why, in 1 to 500 characters');
+      }
+      const result = await moveOrder(database, await scopeOf(database, company), number, to, now, {
+        overrideReason: reason,
+      });
+      const overridden = result.permit_overridden ? ', sent out without its street permit' : '';
+      return {
+        text: `order #${result.order_number}: ${result.status} (was ${result.previous_status})${overridden}`,
+        json: result,
+      };
     }
     case 'jobs status': {
       const company = slug();

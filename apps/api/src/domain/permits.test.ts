@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from './errors';
 import {
   applyBy,
+  checkMovedStreetDelivery,
   checkPermitLead,
   coveredThrough,
   extensionPermitFee,
@@ -9,6 +10,7 @@ import {
   matchPermitRule,
   type PermitRule,
   type PermitSetup,
+  permitAfterMove,
   permitBlocksDelivery,
   permitClosedDays,
   streetTerms,
@@ -195,6 +197,50 @@ describe('the calendar and the office', () => {
     expect(permitBlocksDelivery({ applies, number, overrideAt })).toBe(blocks);
   });
   it('a missing row never blocks', () => expect(permitBlocksDelivery(null)).toBe(false));
+});
+
+describe('a street delivery moved', () => {
+  const permit = streetTerms(setup([rule({ leadDays: 4 })]), { zip: '80516' }, rental).permit;
+  if (!permit) throw new Error('a permit');
+  const days = (delivery_date: string, pickup_date: string) => ({ delivery_date, pickup_date });
+  it("no permit recorded yet: the new day keeps the lead days from today, not from the booking's day", () => {
+    expect(
+      refusal(() => checkMovedStreetDelivery(permit, null, '2026-12-10', days('2026-12-13', '2026-12-20'))),
+    ).toEqual({
+      code: 'date_closed',
+      field: 'delivery_date',
+      details: { reason: 'permit_lead_days', earliest_delivery_date: '2026-12-14' },
+    });
+    expect(
+      refusal(() => checkMovedStreetDelivery(permit, null, '2026-12-10', days('2026-12-14', '2026-12-21'))),
+    ).toBeNull();
+  });
+  it('a recorded permit: the new days stay inside its dates', () => {
+    const recorded = { startsOn: '2026-12-10', endsOn: '2026-12-24' };
+    const at = (delivery: string, pickup: string) =>
+      refusal(() => checkMovedStreetDelivery(permit, recorded, '2026-12-01', days(delivery, pickup)));
+    expect(at('2026-12-10', '2026-12-24')).toBeNull();
+    // Inside the permit, the lead days no longer matter: it is in hand.
+    expect(at('2026-12-10', '2026-12-17')).toBeNull();
+    const outside = {
+      code: 'change_not_allowed',
+      field: 'delivery_date',
+      details: { permit_starts_on: '2026-12-10', permit_ends_on: '2026-12-24' },
+    };
+    expect(at('2026-12-09', '2026-12-16')).toEqual(outside);
+    expect(at('2026-12-18', '2026-12-25')).toEqual(outside);
+  });
+  it('a permit not yet recorded follows the delivery: apply by, and the coverage by as many days', () => {
+    expect(permitAfterMove(permit, '2026-12-27', { from: '2026-12-20', to: '2026-12-23' })).toEqual({
+      applyBy: '2026-12-19',
+      coveredThrough: '2026-12-30',
+    });
+    expect(permitAfterMove(permit, '2026-12-27', { from: '2026-12-20', to: '2026-12-18' })).toEqual({
+      applyBy: '2026-12-14',
+      coveredThrough: '2026-12-25',
+    });
+    expect(permitAfterMove(permit, null, { from: '2026-12-20', to: '2026-12-23' }).coveredThrough).toBeNull();
+  });
 });
 
 describe('extensions past the permit', () => {

@@ -133,6 +133,46 @@ export function checkPermitLead(permit: PermitTerms | null, deliveryDate: string
   );
 }
 
+/**
+ * A street delivery moved (My booking, the office for the customer): with no permit recorded yet, the new day
+ * must leave the city's lead days from today, as at booking (date_closed naming the earliest); a permit
+ * already recorded must cover the new days, or the move is the office's to arrange (change_not_allowed).
+ */
+export function checkMovedStreetDelivery(
+  permit: PermitTerms,
+  recorded: { startsOn: string | null; endsOn: string | null } | null,
+  today: string,
+  after: { delivery_date: string; pickup_date: string },
+): void {
+  if (!recorded) {
+    checkPermitLead({ ...permit, earliest: addDays(today, permit.leadDays) }, after.delivery_date);
+    return;
+  }
+  const { startsOn, endsOn } = recorded;
+  if ((startsOn && after.delivery_date < startsOn) || (endsOn && after.pickup_date > endsOn)) {
+    throw new DomainError(
+      'change_not_allowed',
+      `The street permit for this dumpster runs ${startsOn ?? 'from its start'} to ${endsOn ?? 'no end'}: call the company to move the delivery outside it.`,
+      { field: 'delivery_date', details: { permit_starts_on: startsOn, permit_ends_on: endsOn } },
+    );
+  }
+}
+
+/**
+ * What a moved delivery makes of a permit not yet recorded: the office applies by the new day less the lead
+ * days, and the days the fees paid cover move with the rental (null stays null: no expiry).
+ */
+export function permitAfterMove(
+  permit: PermitTerms,
+  coveredThroughDay: string | null,
+  move: { from: string; to: string },
+): { applyBy: string; coveredThrough: string | null } {
+  return {
+    applyBy: applyBy(permit, move.to),
+    coveredThrough: coveredThroughDay && addDays(coveredThroughDay, daysBetween(move.from, move.to)),
+  };
+}
+
 /** The days a calendar closes for the permit: those before its earliest not already closed. */
 export function permitClosedDays(
   permit: PermitTerms | null,

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
 import { payWithCard } from '../support/booking';
+import { svc } from '../support/cli';
 import { apiClient, expectError } from '../support/client';
 import { signIn } from '../support/console';
 import { openFrom, permitCompany } from '../support/permits';
@@ -196,11 +197,8 @@ describe.each(targets)('street permits in the office on $name', (target) => {
     ).not.toHaveProperty('permit_extension_fee');
   });
 
-  it("the driver's phone cannot take a street delivery out without its permit either", async () => {
-    const erie = await permitCompany(target, 'erie');
-    const staff = (await signIn(target, erie.staff.email, erie.staff.password)).client;
-    const driver = (await signIn(target, erie.driver.email, erie.driver.password)).client;
-    const delivery = openFrom(today, 15, 7);
+  /** One paid street booking for `erie`, delivered on `delivery`: its order number. */
+  async function bookStreet(erie: Awaited<ReturnType<typeof permitCompany>>, delivery: string) {
     const intent = await api.post('/intents', {
       key: erie.key,
       body: {
@@ -215,12 +213,19 @@ describe.each(targets)('street permits in the office on $name', (target) => {
       },
     });
     await payWithCard(target, intent.body.data);
-    const n = (
-      await api.post('/confirm', {
-        key: erie.key,
-        body: { session_id: intent.body.data.session_id, payment_intent_id: intent.body.data.payment_intent_id },
-      })
-    ).body.data.order_number as number;
+    const made = await api.post('/confirm', {
+      key: erie.key,
+      body: { session_id: intent.body.data.session_id, payment_intent_id: intent.body.data.payment_intent_id },
+    });
+    return made.body.data.order_number as number;
+  }
+
+  it("the driver's phone cannot take a street delivery out without its permit either", async () => {
+    const erie = await permitCompany(target, 'erie');
+    const staff = (await signIn(target, erie.staff.email, erie.staff.password)).client;
+    const driver = (await signIn(target, erie.driver.email, erie.driver.password)).client;
+    const delivery = openFrom(today, 15, 7);
+    const n = await bookStreet(erie, delivery);
     const board = (await staff.get('/dispatch', { query: { date: delivery } })).body.data;
     const stop = board.deliveries.find((s: { order_number: number }) => s.order_number === n).route.stop as string;
     const driverId = board.drivers.find((d: { name: string }) => d.name === 'erie driver').id as string;
@@ -242,6 +247,77 @@ describe.each(targets)('street permits in the office on $name', (target) => {
     const went = await onTheWay();
     expect(went.status, JSON.stringify(went.body)).toBe(200);
     expect((await staff.get(`/orders/${n}`)).body.data.status).toBe('out_for_delivery');
+  });
+
+  it('a street delivery moved keeps the lead days from today; apply by and the coverage follow it; a recorded permit holds it inside its dates', async () => {
+    const erie = await permitCompany(target, 'erie');
+    const staff = (await signIn(target, erie.staff.email, erie.staff.password)).client;
+    const delivery = openFrom(today, 15, 7);
+    const n = await bookStreet(erie, delivery);
+    const moveTo = (day: string) =>
+      api.post(`/orders/${n}/changes`, {
+        key: erie.key,
+        body: { kind: 'move_delivery', delivery_date: day },
+        headers: { 'idempotency-key': randomUUID() },
+      });
+    const permitOf = async () => (await staff.get(`/orders/${n}`)).body.data.permit;
+    expect(await permitOf()).toMatchObject({ apply_by: addDays(delivery, -14), covered_through: addDays(delivery, 7) });
+
+    // Earlier than the city's 14 days from today: refused as the booking's calendar would, nothing changed.
+    const early = await moveTo(openFrom(today, 2, 7));
+    expectError(early, 409, 'date_closed', 'delivery_date');
+    expect(early.body.error.details).toEqual({
+      reason: 'permit_lead_days',
+      earliest_delivery_date: addDays(today, 14),
+    });
+
+    const later = openFrom(today, 22, 7);
+    const moved = await moveTo(later);
+    expect(moved.body.data, JSON.stringify(moved.body)).toMatchObject({ status: 'applied' });
+    expect(await permitOf()).toMatchObject({ apply_by: addDays(later, -14), covered_through: addDays(later, 7) });
+    const task = (await staff.get('/needs-action')).body.data.permits.find((p: any) => p.order_number === n);
+    expect(task).toMatchObject({ kind: 'apply_for_permit', apply_by: addDays(later, -14), delivery_date: later });
+
+    // Recorded for those days, the permit is what holds: a move outside it is the office's to arrange.
+    const f = new FormData();
+    f.set('number', 'ROW-9');
+    f.set('starts_on', later);
+    f.set('ends_on', addDays(later, 9));
+    expect((await staff.post(`/orders/${n}/permit`, { form: f })).status).toBe(200);
+    const outside = await moveTo(openFrom(today, 30, 7));
+    expectError(outside, 409, 'change_not_allowed', 'delivery_date');
+    expect(outside.body.error.details).toEqual({ permit_starts_on: later, permit_ends_on: addDays(later, 9) });
+    expect((await staff.get(`/orders/${n}`)).body.data.delivery_date).toBe(later);
+  });
+
+  it("an operator's svc orders status is refused the same way, and --override-reason sends it out with the reason", async () => {
+    const erie = await permitCompany(target, 'erie');
+    const staff = (await signIn(target, erie.staff.email, erie.staff.password)).client;
+    const n = String(await bookStreet(erie, openFrom(today, 15, 7)));
+    await svc(target, 'orders', 'status', erie.slug, n, 'scheduled');
+    await expect(svc(target, 'orders', 'status', erie.slug, n, 'out_for_delivery')).rejects.toThrow(
+      /sits on the street in Erie, CO: record its permit/,
+    );
+    await expect(
+      svc(target, 'orders', 'status', erie.slug, n, 'out_for_delivery', '--override-reason', '  '),
+    ).rejects.toThrow(/--override-reason: say why/);
+    expect((await staff.get(`/orders/${n}`)).body.data.status).toBe('scheduled');
+
+    const moved = await svc(
+      target,
+      'orders',
+      'status',
+      erie.slug,
+      n,
+      'out_for_delivery',
+      '--override-reason',
+      'Permit posted on site',
+    );
+    expect(moved).toMatchObject({ status: 'out_for_delivery', previous_status: 'scheduled', permit_overridden: true });
+    expect((await staff.get(`/orders/${n}`)).body.data.permit).toMatchObject({
+      status: 'overridden',
+      override: { reason: 'Permit posted on site', by: null },
+    });
   });
 
   it('the rules in Settings: staff read them, owners change them, the booking follows', async () => {

@@ -97,6 +97,19 @@ export async function setCoveredThrough(tx: Queryable, companyId: string, orderI
     .where(and(eq(orderPermits.companyId, companyId), eq(orderPermits.orderId, orderId)));
 }
 
+/** A permit not yet recorded follows its moved delivery: the day to apply by and what the fees cover. */
+export async function setPermitDays(
+  tx: Queryable,
+  companyId: string,
+  orderId: string,
+  days: { applyBy: string; coveredThrough: string | null },
+) {
+  await tx
+    .update(orderPermits)
+    .set({ ...days, updatedAt: sql`now()` })
+    .where(and(eq(orderPermits.companyId, companyId), eq(orderPermits.orderId, orderId)));
+}
+
 /** A permit the company applies for, of an order still out or to go, with no number yet or ending before the pickup. */
 const openPermitTask = (companyId: string) =>
   and(

@@ -18,7 +18,7 @@ import { type ChangeRequest, planChange, type RentalDays } from '../../domain/re
 import { presentBookingEvent } from '../../messages/booking-events';
 import { changeMessages } from '../../messages/notices';
 import type { ProcessorIntent } from '../../payments/processor';
-import { permitExtended, withPermitPart } from '../permits/extension';
+import { permitExtended, permitFollowsDelivery, withPermitPart } from '../permits/extension';
 import { accountOf, processorCall } from '../shared/payments';
 import { captureChange } from './capture';
 import { AlreadyHandled, ChangeRefused } from './change-errors';
@@ -43,7 +43,7 @@ const daysOf = (order: OrderRow): RentalDays => ({
 
 /** A change's plan for this order now (no write): its new days and price, or the refusal. */
 export async function quoteChange(deps: ChangeDeps, rental: Rental, request: ChangeRequest) {
-  const plan = await withPermitPart(deps.db, rental, request, planFor(deps, rental, request));
+  const plan = await withPermitPart(deps.db, rental, request, planFor(deps, rental, request), todayOf(deps, rental));
   await refuseWhenFull(deps.db, rental, request, plan.after);
   return {
     kind: request.kind,
@@ -54,6 +54,8 @@ export async function quoteChange(deps: ChangeDeps, rental: Rental, request: Cha
     currency: rental.order.currency,
   };
 }
+
+const todayOf = (deps: ChangeDeps, { catalog }: Rental) => todayIn(catalog.company.timezone, deps.now());
 
 function planFor(deps: ChangeDeps, { catalog, order }: Rental, request: ChangeRequest) {
   const { company } = catalog;
@@ -84,7 +86,7 @@ export async function makeChange(
   const companyId = catalog.company.id;
   const again = await findChangeByKey(deps.db, companyId, order.id, meta.idempotencyKey);
   if (again) return again.status === 'pending' ? payAndApply(deps, rental, again) : again;
-  const plan = await withPermitPart(deps.db, rental, request, planFor(deps, rental, request));
+  const plan = await withPermitPart(deps.db, rental, request, planFor(deps, rental, request), todayOf(deps, rental));
   await refuseWhenFull(deps.db, rental, request, plan.after);
   const change = await insertOrderChange(deps.db, {
     companyId,
@@ -236,6 +238,12 @@ async function apply(
       });
       if (!moved || !done) throw new ChangeRefused('The booking changed meanwhile: look at it again.');
       await permitExtended(tx, company.id, current.id, change.amounts);
+      await permitFollowsDelivery(tx, company.id, current.id, {
+        from: before.delivery_date,
+        to: after.delivery_date,
+        after,
+        today: todayIn(company.timezone, now),
+      });
       if (intent) {
         await insertPayment(tx, {
           companyId: company.id,

@@ -87,7 +87,8 @@ describe.each(drivers())('a crash after authorization, on %s', (driver) => {
         const ordersOf = async () =>
           ((await svc(target, 'orders', 'list', 'acme')) as any[]).filter((o) => o.session_id === intent.session_id);
         // The order is made in the session's transaction; the card is captured after that commit.
-        // Each look is a CLI process (about half a second of CPU): every 500 ms, not as fast as it can.
+        // Each look opens the database as the CLI does (on PGlite, through the server's socket, with the
+        // migrations checked): every 500 ms, not as fast as it can, while the server recovers.
         await expect
           .poll(async () => (await ordersOf())[0]?.payment_status, { timeout: 15_000, interval: 500 })
           .toBe('paid');

@@ -21,37 +21,39 @@ describe.each(targets)('street permits in the office on $name', (target) => {
   const api = apiClient(target.baseUrl);
   const { today } = target.fixtures;
 
+  /** One paid booking for a permit company, delivered on `delivery` (on the street when asked): its order number. */
+  async function bookFor(erie: Awaited<ReturnType<typeof permitCompany>>, delivery: string, placement?: 'street') {
+    const intent = await api.post('/intents', {
+      key: erie.key,
+      body: {
+        size_id: erie.size,
+        rental_days: 7,
+        delivery_date: delivery,
+        delivery_address: '9 Elm St',
+        delivery_city: 'New York',
+        delivery_zip: '10002',
+        ...(placement ? { placement } : {}),
+        customer: { name: 'Sam Street', email: `sam.${randomUUID()}@example.com`, phone: '+1 212 555 0198' },
+        terms_accepted: true,
+      },
+    });
+    expect(intent.status, JSON.stringify(intent.body)).toBe(200);
+    await payWithCard(target, intent.body.data);
+    const made = await api.post('/confirm', {
+      key: erie.key,
+      body: { session_id: intent.body.data.session_id, payment_intent_id: intent.body.data.payment_intent_id },
+    });
+    return made.body.data.order_number as number;
+  }
+
   it('from the booking to the delivery: apply by, record, refuse, override, extend', async () => {
     const erie = await permitCompany(target, 'erie');
     const staff = (await signIn(target, erie.staff.email, erie.staff.password)).client;
     const owner = (await signIn(target, erie.owner.email, erie.owner.password)).client;
     const delivery = openFrom(today, 15, 7);
-    const book = async (placement?: 'street') => {
-      const intent = await api.post('/intents', {
-        key: erie.key,
-        body: {
-          size_id: erie.size,
-          rental_days: 7,
-          delivery_date: delivery,
-          delivery_address: '9 Elm St',
-          delivery_city: 'New York',
-          delivery_zip: '10002',
-          ...(placement ? { placement } : {}),
-          customer: { name: 'Sam Street', email: `sam.${randomUUID()}@example.com`, phone: '+1 212 555 0198' },
-          terms_accepted: true,
-        },
-      });
-      expect(intent.status, JSON.stringify(intent.body)).toBe(200);
-      await payWithCard(target, intent.body.data);
-      const made = await api.post('/confirm', {
-        key: erie.key,
-        body: { session_id: intent.body.data.session_id, payment_intent_id: intent.body.data.payment_intent_id },
-      });
-      return made.body.data.order_number as number;
-    };
-    const a = await book('street');
-    const b = await book('street');
-    const c = await book();
+    const a = await bookFor(erie, delivery, 'street');
+    const b = await bookFor(erie, delivery, 'street');
+    const c = await bookFor(erie, delivery);
 
     // Needs action: each street order, by the day the office must apply (delivery less 14 days).
     const queue = (await staff.get('/needs-action')).body.data;
@@ -197,35 +199,12 @@ describe.each(targets)('street permits in the office on $name', (target) => {
     ).not.toHaveProperty('permit_extension_fee');
   });
 
-  /** One paid street booking for `erie`, delivered on `delivery`: its order number. */
-  async function bookStreet(erie: Awaited<ReturnType<typeof permitCompany>>, delivery: string) {
-    const intent = await api.post('/intents', {
-      key: erie.key,
-      body: {
-        size_id: erie.size,
-        rental_days: 7,
-        delivery_date: delivery,
-        delivery_address: '3 Oak St',
-        delivery_zip: '10002',
-        placement: 'street',
-        customer: { name: 'Dee Drive', email: `dee.${randomUUID()}@example.com`, phone: '+1 212 555 0197' },
-        terms_accepted: true,
-      },
-    });
-    await payWithCard(target, intent.body.data);
-    const made = await api.post('/confirm', {
-      key: erie.key,
-      body: { session_id: intent.body.data.session_id, payment_intent_id: intent.body.data.payment_intent_id },
-    });
-    return made.body.data.order_number as number;
-  }
-
   it("the driver's phone cannot take a street delivery out without its permit either", async () => {
     const erie = await permitCompany(target, 'erie');
     const staff = (await signIn(target, erie.staff.email, erie.staff.password)).client;
     const driver = (await signIn(target, erie.driver.email, erie.driver.password)).client;
     const delivery = openFrom(today, 15, 7);
-    const n = await bookStreet(erie, delivery);
+    const n = await bookFor(erie, delivery, 'street');
     const board = (await staff.get('/dispatch', { query: { date: delivery } })).body.data;
     const stop = board.deliveries.find((s: { order_number: number }) => s.order_number === n).route.stop as string;
     const driverId = board.drivers.find((d: { name: string }) => d.name === 'erie driver').id as string;
@@ -253,7 +232,7 @@ describe.each(targets)('street permits in the office on $name', (target) => {
     const erie = await permitCompany(target, 'erie');
     const staff = (await signIn(target, erie.staff.email, erie.staff.password)).client;
     const delivery = openFrom(today, 15, 7);
-    const n = await bookStreet(erie, delivery);
+    const n = await bookFor(erie, delivery, 'street');
     const moveTo = (day: string) =>
       api.post(`/orders/${n}/changes`, {
         key: erie.key,
@@ -293,7 +272,7 @@ describe.each(targets)('street permits in the office on $name', (target) => {
   it("an operator's svc orders status is refused the same way, and --override-reason sends it out with the reason", async () => {
     const erie = await permitCompany(target, 'erie');
     const staff = (await signIn(target, erie.staff.email, erie.staff.password)).client;
-    const n = String(await bookStreet(erie, openFrom(today, 15, 7)));
+    const n = String(await bookFor(erie, openFrom(today, 15, 7), 'street'));
     await svc(target, 'orders', 'status', erie.slug, n, 'scheduled');
     await expect(svc(target, 'orders', 'status', erie.slug, n, 'out_for_delivery')).rejects.toThrow(
       /sits on the street in Erie, CO: record its permit/,

@@ -225,6 +225,15 @@ async function apply(
           'size_sold_out',
         );
       }
+      // The permit's row before the order's, as dispatch takes them (use-cases/permits/dispatch.ts): a move out
+      // for delivery at the same moment waits instead of deadlocking.
+      await permitExtended(tx, company.id, current.id, change.amounts);
+      await permitFollowsDelivery(tx, company.id, current.id, {
+        from: before.delivery_date,
+        to: after.delivery_date,
+        after,
+        today: todayIn(company.timezone, now),
+      });
       const moved = await setOrderDays(
         tx,
         company.id,
@@ -237,13 +246,6 @@ async function apply(
         appliedAt: now,
       });
       if (!moved || !done) throw new ChangeRefused('The booking changed meanwhile: look at it again.');
-      await permitExtended(tx, company.id, current.id, change.amounts);
-      await permitFollowsDelivery(tx, company.id, current.id, {
-        from: before.delivery_date,
-        to: after.delivery_date,
-        after,
-        today: todayIn(company.timezone, now),
-      });
       if (intent) {
         await insertPayment(tx, {
           companyId: company.id,
